@@ -1,0 +1,68 @@
+import { Btn, CRUD_BUTTONS } from './buttons.ts'
+import { type MenuDef, ROUTE_VIEW } from './types.ts'
+
+export const productMenu: MenuDef = {
+  code: 'pro',
+  textId: 100110,
+  zh: '产品管理',
+  en: 'Products',
+  url: '/pro',
+  component: ROUTE_VIEW,
+  icon: 'AppstoreOutlined',
+  children: [
+    {
+      code: 'pro_product',
+      textId: 100111,
+      zh: '产品列表',
+      en: 'Product list',
+      url: '/product/list',
+      component: 'product/ProductList',
+      buttons: [...CRUD_BUTTONS, Btn.view, Btn.audit, Btn.price, Btn.status],
+    },
+    {
+      code: 'pro_category',
+      textId: 100112,
+      zh: '产品分类',
+      en: 'Categories',
+      url: '/pro/categoryList',
+      component: 'product/CategoryList',
+      buttons: CRUD_BUTTONS,
+    },
+    {
+      code: 'pro_unit',
+      textId: 100113,
+      zh: '产品单位',
+      en: 'Product units',
+      url: '/pro/productUnitList',
+      component: 'product/ProductUnitList',
+      buttons: CRUD_BUTTONS,
+    },
+    {
+      code: 'pro_price',
+      textId: 100114,
+      zh: '产品价格',
+      en: 'Prices',
+      url: '/pro/priceList',
+      component: 'product/PriceList',
+      buttons: [Btn.edit, Btn.export, Btn.history],
+    },
+    {
+      code: 'pro_branch_sale',
+      textId: 100115,
+      zh: '分公司销售产品',
+      en: 'Branch products',
+      url: '/pro/branchSaleRelList',
+      component: 'product/BranchSaleRelList',
+      buttons: [Btn.add, Btn.edit, Btn.delete, Btn.batchDelete, Btn.export],
+    },
+    {
+      code: 'pro_stock',
+      textId: 100116,
+      zh: '库存管理',
+      en: 'Stock',
+      url: '/pro/stockList',
+      component: 'product/StockList',
+      buttons: [Btn.stockIn, Btn.stockOut, Btn.uploadStock, Btn.export],
+    },
+  ],
+}

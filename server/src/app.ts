@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { registerModules } from './modules/index.ts'
+import { accessPlugin } from './platform/access.ts'
+import { registerErrorHandling, sendNotFound, validatorCompiler } from './platform/http-errors.ts'
+
+export type AppDeps = { config: Config; database: Database }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps
+  }
+}
+
+/** Builds the whole HTTP application; `main.ts` listens with it and tests inject into it. */
+export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+  const { config, database } = deps
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers["x-access-token"]', 'req.headers.authorization', 'req.headers["sec-websocket-protocol"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID()
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.decorate('deps', deps)
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.addHook('onRequest', async (req, reply) => {
+    req.startedAt = performance.now()
+    reply.header('x-request-id', req.id)
+  })
+  registerErrorHandling(app)
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Procurement back-office API', version: '0.1.0' },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  await app.register(rateLimit, { global: false })
+  await app.register(accessPlugin, { db: database.db })
+  await app.register(registerModules, { prefix: '/api' })
+
+  if (existsSync(path.join(config.webDist, 'index.html'))) await serveWeb(app, config.webDist)
+  else app.setNotFoundHandler(sendNotFound)
+  return app
+}
+
+/** The built web app: hashed assets cached for a year, index.html never, SPA fallback for routes. */
+const serveWeb = async (app: FastifyInstance, root: string) => {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+    },
+  })
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0] ?? '')
+    if (!wantsPage) return sendNotFound(req, reply)
+    reply.header('cache-control', 'no-cache')
+    return reply.sendFile('index.html')
+  })
+}

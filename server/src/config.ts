@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+/** The repository root: relative paths in the environment are resolved against it. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  FILES_DIR: z.string().optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEFAULT_RESET_PASSWORD: z.string().min(6).default('Reset@2026'),
+  DEMO_MODE: bool.optional(),
+  WEB_DIST: z.string().default('./web/dist'),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
+  TRUST_PROXY: bool.default(false),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+})
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  filesDir: string
+  seed: 'demo' | 'none'
+  adminPassword: string | undefined
+  logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL']
+  defaultResetPassword: string
+  /** Show the demo accounts on the login page. */
+  demoMode: boolean
+  webDist: string
+  sessionTtlMs: number
+  trustProxy: boolean
+  /** Sign-in and registration attempts per address per minute. */
+  loginRateLimit: number
+}
+
+const fromRoot = (p: string) => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p))
+
+/** Reads the environment (and `.env` at the repository root, if present) into a typed config. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = ConfigSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const c = parsed.data
+  const dataDir = fromRoot(c.DATA_DIR)
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    databaseUrl: c.DATABASE_URL,
+    filesDir: c.FILES_DIR ? fromRoot(c.FILES_DIR) : path.join(dataDir, 'files'),
+    seed: c.SEED,
+    adminPassword: c.ADMIN_PASSWORD,
+    logLevel: c.LOG_LEVEL,
+    defaultResetPassword: c.DEFAULT_RESET_PASSWORD,
+    demoMode: c.DEMO_MODE ?? c.SEED === 'demo',
+    webDist: fromRoot(c.WEB_DIST),
+    sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
+    trustProxy: c.TRUST_PROXY,
+    loginRateLimit: c.LOGIN_RATE_LIMIT,
+  }
+}
+
+export const loadDotEnv = () => {
+  const file = path.join(REPO_ROOT, '.env')
+  if (existsSync(file)) process.loadEnvFile(file)
+}

@@ -1,0 +1,148 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Anything that runs queries: the database or an open transaction. */
+export type DbOrTx = Db | Tx
+
+export type Unlisten = () => Promise<void>
+
+/**
+ * One database, embedded (PGlite) or a PostgreSQL server, behind the same Drizzle API and the
+ * same LISTEN/NOTIFY pair (DESIGN 1: live push fans out through PostgreSQL).
+ */
+export type Database = {
+  kind: 'pglite' | 'pg'
+  db: Db
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>
+  notify(channel: string, payload: string): Promise<void>
+  close(): Promise<void>
+  /** PGlite only: the data directory as a tarball (the test template). */
+  dumpDataDir?: () => Promise<Blob>
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/
+
+const assertChannel = (channel: string) => {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`)
+}
+
+export type PgliteSource = { dataDir?: string; loadDataDir?: Blob }
+
+export const openPglite = async (source: PgliteSource): Promise<Database> => {
+  if (source.dataDir) mkdirSync(source.dataDir, { recursive: true })
+  const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir })
+  await client.waitReady
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    kind: 'pglite',
+    db,
+    async listen(channel, onPayload) {
+      assertChannel(channel)
+      const unlisten = await client.listen(channel, onPayload)
+      return () => unlisten()
+    },
+    async notify(channel, payload) {
+      assertChannel(channel)
+      await client.query('select pg_notify($1, $2)', [channel, payload])
+    },
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  }
+}
+
+export const openPostgres = async (connectionString: string, poolSize = 10): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString, max: poolSize })
+  pool.on('error', () => {
+    /* an idle client died; the pool replaces it */
+  })
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
+  const listener = createListener(connectionString)
+  return {
+    kind: 'pg',
+    db,
+    listen: listener.listen,
+    async notify(channel, payload) {
+      assertChannel(channel)
+      await pool.query('select pg_notify($1, $2)', [channel, payload])
+    },
+    async close() {
+      await listener.close()
+      await pool.end()
+    },
+  }
+}
+
+/** One dedicated connection for LISTEN, reconnected after a failure. */
+const createListener = (connectionString: string) => {
+  const handlers = new Map<string, Set<(payload: string) => void>>()
+  let client: pg.Client | null = null
+  let connecting: Promise<pg.Client> | null = null
+  let closed = false
+
+  const connect = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client)
+    if (connecting) return connecting
+    connecting = (async () => {
+      const c = new pg.Client({ connectionString })
+      c.on('notification', (msg) => {
+        for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '')
+      })
+      c.on('error', () => {
+        client = null
+        c.end().catch(() => {})
+        if (!closed) setTimeout(() => resubscribe().catch(() => {}), 1000)
+      })
+      await c.connect()
+      client = c
+      connecting = null
+      return c
+    })()
+    connecting.catch(() => {
+      connecting = null
+    })
+    return connecting
+  }
+
+  const resubscribe = async () => {
+    const c = await connect()
+    for (const channel of handlers.keys()) await c.query(`LISTEN ${channel}`)
+  }
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten> {
+      assertChannel(channel)
+      let set = handlers.get(channel)
+      if (!set) {
+        set = new Set()
+        handlers.set(channel, set)
+        const c = await connect()
+        // channel names are checked against CHANNEL above; LISTEN takes no bind parameters
+        await c.query(`LISTEN ${channel}`)
+      }
+      set.add(onPayload)
+      return async () => {
+        set.delete(onPayload)
+        if (set.size === 0) {
+          handlers.delete(channel)
+          await client?.query(`UNLISTEN ${channel}`)
+        }
+      }
+    },
+    async close() {
+      closed = true
+      await client?.end()
+      client = null
+    },
+  }
+}
+
+export { schema }

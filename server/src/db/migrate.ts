@@ -1,0 +1,16 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgliteDatabase } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import type { Database, Schema } from './client.ts'
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/** Applies the committed drizzle-kit migrations (the same folder for both engines). */
+export const runMigrations = async (database: Database) => {
+  const config = { migrationsFolder: MIGRATIONS_DIR }
+  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase<Schema>, config)
+  else await migrateNodePg(database.db as unknown as NodePgDatabase<Schema>, config)
+}

@@ -1,0 +1,2 @@
+export * from './masterdata.ts'
+export * from './system.ts'

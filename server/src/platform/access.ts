@@ -1,0 +1,97 @@
+import { allButtonKeys, Errors } from '@app/contracts'
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Db } from '../db/client.ts'
+import { type Principal, resolvePrincipal } from './auth/principal.ts'
+import { hashToken } from './auth/tokens.ts'
+import { AppError } from './errors.ts'
+
+/**
+ * What a route requires (DESIGN 3): nobody (`public`), any signed-in user (`authenticated`), or a
+ * button key `<menuCode>:<buttonCode>`; a list of keys means any one of them.
+ */
+export type RoutePermission = 'public' | 'authenticated' | `${string}:${string}` | readonly `${string}:${string}`[]
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /api route; checked when the route is registered. */
+    permission?: RoutePermission
+    /** The route answers something other than a JSON envelope (a file, a socket). */
+    rawResponse?: boolean
+  }
+  interface FastifyRequest {
+    principal: Principal | null
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared permission, for the route-permission test. */
+    routeTable: RouteEntry[]
+  }
+}
+
+export type RouteEntry = { method: string; url: string; permission: RoutePermission }
+
+export const TOKEN_HEADER = 'x-access-token'
+
+const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs')
+
+const keysOf = (p: RoutePermission): readonly string[] =>
+  p === 'public' || p === 'authenticated' ? [] : typeof p === 'string' ? [p] : p
+
+/** Fails at start-up when a route forgets its permission or names a key the catalogue lacks. */
+const checkDeclaration = (route: RouteOptions, known: Set<string>) => {
+  const where = `${String(route.method)} ${route.url}`
+  const permission = route.config?.permission
+  if (!permission) throw new Error(`${where} declares no permission`)
+  for (const key of keysOf(permission)) {
+    if (!known.has(key)) throw new Error(`${where} requires unknown permission ${key}`)
+  }
+  if (!route.config?.rawResponse && !route.schema?.response && route.method !== 'HEAD') {
+    throw new Error(`${where} declares no response schema`)
+  }
+  return permission
+}
+
+export const tokenOf = (req: FastifyRequest): string | null => {
+  const header = req.headers[TOKEN_HEADER]
+  return typeof header === 'string' && header.length > 0 ? header : null
+}
+
+export const mayAccess = (principal: Principal, permission: RoutePermission): boolean => {
+  if (permission === 'public' || permission === 'authenticated') return true
+  return keysOf(permission).some((k) => principal.permissions.has(k))
+}
+
+/**
+ * Resolves the caller once per request and enforces the route's declared permission before the
+ * body is even parsed: 401 without a live session, 403 without the key.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  const known = allButtonKeys()
+  app.decorate('routeTable', [] as RouteEntry[])
+  app.decorateRequest('principal', null)
+
+  app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route.url)) return
+    const permission = checkDeclaration(route, known)
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    for (const method of methods) {
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, permission })
+    }
+  })
+
+  app.addHook('onRequest', async (req) => {
+    const permission = req.routeOptions.config?.permission
+    if (!permission || !isApiRoute(req.routeOptions.url ?? '')) return
+    const token = tokenOf(req)
+    if (token) req.principal = await resolvePrincipal(opts.db, hashToken(token))
+    if (permission === 'public') return
+    if (!req.principal) throw new AppError(Errors.SessionError)
+    if (!mayAccess(req.principal, permission)) throw new AppError(Errors.PermissionDenied)
+  })
+})
+
+/** The signed-in caller of a route that is not public. */
+export const principalOf = (req: FastifyRequest): Principal => {
+  if (!req.principal) throw new AppError(Errors.SessionError)
+  return req.principal
+}

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify'
+import type { DbOrTx } from '../db/client.ts'
+import { operationLogs } from '../db/schema/index.ts'
+
+export const LogType = { Login: 1, Operation: 2, Review: 3 } as const
+export type LogType = (typeof LogType)[keyof typeof LogType]
+
+export type OperationEntry = {
+  logType?: LogType
+  /** What was done: a permission key (`md_supplier:add`) or a verb (`login`, `logout`). */
+  operation: string
+  resource?: string
+  objectId?: string | null
+  before?: unknown
+  after?: unknown
+  /** For calls without a signed-in user (login, register). */
+  user?: { id: string | null; username: string }
+}
+
+/**
+ * Records who did what, when, from where and how long it had taken so far (DESIGN 3). Pass the
+ * transaction of the change, so the change and its log entry land together or not at all.
+ */
+export const recordOperation = async (db: DbOrTx, req: FastifyRequest, entry: OperationEntry) => {
+  const user = entry.user ?? (req.principal ? { id: req.principal.userId, username: req.principal.username } : null)
+  await db.insert(operationLogs).values({
+    logType: entry.logType ?? LogType.Operation,
+    userId: user?.id ?? null,
+    username: user?.username ?? null,
+    ip: req.ip,
+    method: req.method,
+    path: req.routeOptions.url ?? req.url.split('?')[0],
+    operation: entry.operation,
+    resource: entry.resource,
+    objectId: entry.objectId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    costMs: Math.round(performance.now() - req.startedAt),
+    requestId: req.id,
+  })
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** performance.now() when the request arrived. */
+    startedAt: number
+  }
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { type Database, openPglite, openPostgres } from '../../src/db/client.ts'
+
+export type TestDbKind = 'pglite' | 'pg'
+
+export const testDbKind = (): TestDbKind => (process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite')
+
+/** A database URL with another database name. */
+export const withDatabase = (url: string, name: string) => {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+
+/**
+ * A fresh database for one test file, copied from the migrated and seeded template that the
+ * global setup made: a PGlite data-dir dump, or a PostgreSQL `CREATE DATABASE ... TEMPLATE`.
+ */
+export const openTestDatabase = async (): Promise<Database> => {
+  if (testDbKind() === 'pglite') {
+    const dump = await readFile(inject('pgliteTemplate'))
+    return openPglite({ loadDataDir: new Blob([dump]) })
+  }
+  const adminUrl = inject('pgAdminUrl')
+  const template = inject('pgTemplate')
+  const name = uniqueName('t')
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`)
+  } finally {
+    await admin.end()
+  }
+  const database = await openPostgres(withDatabase(adminUrl, name), 12)
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string
+    pgAdminUrl: string
+    pgTemplate: string
+  }
+}

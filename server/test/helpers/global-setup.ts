@@ -1,0 +1,50 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { openPglite, openPostgres } from '../../src/db/client.ts'
+import { runMigrations } from '../../src/db/migrate.ts'
+import { seedDatabase } from '../../src/db/seed/index.ts'
+import { uniqueName, withDatabase } from './database.ts'
+
+const quiet = () => {}
+
+/**
+ * Migrates and seeds one template database per run (PGlite takes seconds to create, a copy
+ * half a second), and removes it afterwards.
+ */
+export default async function setup(project: TestProject) {
+  // test.env of the project reaches the test files, not this process: read it from the config
+  const kind = project.config.env?.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite'
+  if (kind === 'pglite') {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-template-'))
+    const database = await openPglite({})
+    await runMigrations(database)
+    await seedDatabase(database.db, { seed: 'demo', adminPassword: undefined }, quiet)
+    const dump = await database.dumpDataDir!()
+    const file = path.join(dir, 'template.tar')
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()))
+    await database.close()
+    project.provide('pgliteTemplate', file)
+    return async () => rm(dir, { recursive: true, force: true })
+  }
+
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project')
+  const template = uniqueName('tpl')
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE "${template}"`)
+  const database = await openPostgres(withDatabase(adminUrl, template), 2)
+  await runMigrations(database)
+  await seedDatabase(database.db, { seed: 'demo', adminPassword: undefined }, quiet)
+  // a template must have no open connections when it is copied
+  await database.close()
+  project.provide('pgAdminUrl', adminUrl)
+  project.provide('pgTemplate', template)
+  return async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`)
+    await admin.end()
+  }
+}

@@ -1,0 +1,82 @@
+import { allButtonKeys, Errors, RoleCode } from '@app/contracts'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { accessPlugin, type RouteEntry } from '../../src/platform/access.ts'
+import { okResponse } from '../../src/platform/envelope.ts'
+import { client, createTestApp, login, type TestApp } from '../helpers/app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => t?.close())
+
+const DEMO_USERS = ['admin', ...Object.values(RoleCode)]
+
+/** A concrete url for a route pattern: every parameter becomes a well-formed id that matches nothing. */
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000')
+
+const keysOf = (entry: RouteEntry) =>
+  entry.permission === 'public' || entry.permission === 'authenticated'
+    ? []
+    : typeof entry.permission === 'string'
+      ? [entry.permission]
+      : [...entry.permission]
+
+describe('every route declares its permission', () => {
+  it('lists every /api route with a known declaration', () => {
+    const known = allButtonKeys()
+    expect(t.app.routeTable.length).toBeGreaterThan(8)
+    for (const entry of t.app.routeTable) {
+      const ok =
+        entry.permission === 'public' ||
+        entry.permission === 'authenticated' ||
+        keysOf(entry).every((k) => known.has(k))
+      expect(ok, `${entry.method} ${entry.url}`).toBe(true)
+    }
+  })
+
+  it('refuses to register a route without a declaration or with an unknown key', async () => {
+    const bare = Fastify()
+    await bare.register(accessPlugin, { db: t.database.db })
+    expect(() => bare.get('/api/undeclared', { schema: { response: okResponse(z.null()) } }, async () => null)).toThrow(
+      /declares no permission/,
+    )
+    expect(() =>
+      bare.get(
+        '/api/made-up',
+        { config: { permission: 'nothing:here' }, schema: { response: okResponse(z.null()) } },
+        async () => null,
+      ),
+    ).toThrow(/unknown permission/)
+    await bare.close()
+  })
+
+  it('answers 401 on every non-public route without a token', async () => {
+    for (const entry of t.app.routeTable.filter((e) => e.permission !== 'public')) {
+      const res = await client(t.app).send(entry.method as 'GET', concrete(entry.url))
+      expect(res.status, `${entry.method} ${entry.url}`).toBe(401)
+      expect(res.body.code).toBe(Errors.SessionError.code)
+    }
+  })
+
+  it('lets no role reach a route it was not granted, and lets it reach the ones it was', async () => {
+    const keyed = t.app.routeTable.filter((e) => keysOf(e).length > 0)
+    for (const username of DEMO_USERS) {
+      const token = await login(t.app, username)
+      const perms = (
+        await client(t.app, token).get<{ auth: { action: string }[] }>('/api/sys/permission/getPermissionList')
+      ).body.result.auth.map((a) => a.action)
+      for (const entry of keyed) {
+        const granted = keysOf(entry).some((k) => perms.includes(k))
+        const res = await client(t.app, token).send(entry.method as 'GET', concrete(entry.url))
+        if (granted) expect(res.status, `${username} ${entry.method} ${entry.url}`).not.toBe(403)
+        else {
+          expect(res.status, `${username} ${entry.method} ${entry.url}`).toBe(403)
+          expect(res.body.code).toBe(Errors.PermissionDenied.code)
+        }
+      }
+    }
+  })
+})

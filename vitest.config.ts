@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config'
+
+const serverProject = (kind: 'pglite' | 'pg') => ({
+  test: {
+    name: `server-${kind}`,
+    root: './server',
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['test/helpers/global-setup.ts'],
+    env: { TEST_DB_KIND: kind },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          root: './packages/contracts',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('pg')] : []),
+      './web/vitest.config.ts',
+    ],
+  },
+})
