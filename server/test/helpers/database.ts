@@ -49,6 +49,28 @@ export const openTestDatabase = async (): Promise<Database> => {
   }
 }
 
+/** An empty database (no migrations, no seed), for tests of the start-up itself. */
+export const openEmptyDatabase = async (): Promise<Database> => {
+  if (testDbKind() === 'pglite') return openPglite({})
+  const adminUrl = inject('pgAdminUrl')
+  const name = uniqueName('e')
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE "${name}"`)
+  await admin.end()
+  const database = await openPostgres(withDatabase(adminUrl, name), 4)
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string

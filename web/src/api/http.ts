@@ -1,0 +1,143 @@
+import { type Envelope, errorText, OK, WARNING } from '@app/contracts'
+import { session } from '../auth/session.ts'
+import { RELOAD_AFTER_401_MS, REQUEST_TIMEOUT_MS } from '../config/constants.ts'
+import { currentLang, i18n } from '../i18n/index.ts'
+import { feedback } from './feedback.ts'
+
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api'
+
+/** A failed call: HTTP status, catalogue code and the text shown to the user. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: number
+  readonly result: unknown
+  constructor(status: number, code: number, message: string, result: unknown = null) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.result = result
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  query?: Query
+  body?: unknown
+  /** The caller shows errors itself (forms); nothing is shown globally. */
+  silent?: boolean
+  /** Leave out the `_t` cache-buster (SPEC 7: the dict-items call). */
+  noTimestamp?: boolean
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+let reloading = false
+
+/** SPEC 8: 401 shows 'Unauthorized', then logs out and reloads after 1.5 s. */
+const expireSession = (text: string) => {
+  if (reloading) return
+  reloading = true
+  feedback.message?.error(text)
+  session.clear()
+  setTimeout(() => window.location.assign('/'), RELOAD_AFTER_401_MS)
+}
+
+const buildUrl = (path: string, query: Query | undefined, timestamp: boolean) => {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin)
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
+  }
+  if (timestamp) url.searchParams.set('_t', String(Math.floor(Date.now() / 1000)))
+  return url.toString()
+}
+
+const headers = (json: boolean): Record<string, string> => {
+  const h: Record<string, string> = { langCode: currentLang() }
+  const token = session.token()
+  if (token) h['X-Access-Token'] = token
+  if (json) h['Content-Type'] = 'application/json'
+  return h
+}
+
+const statusText = (status: number): string | null => {
+  if (status === 401) return i18n.t('common.http.unauthorized')
+  if (status === 403) return i18n.t('common.http.accessDenied')
+  if (status === 404) return i18n.t('common.http.notFound')
+  if (status === 504) return i18n.t('common.http.timeout')
+  return null
+}
+
+/** Sends one call: headers, timeout, the envelope and every SPEC 8 rule in one place. */
+export const request = async <T>(path: string, opts: RequestOptions = {}): Promise<T> => {
+  const method = opts.method ?? 'GET'
+  const isForm = opts.body instanceof FormData
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort('timeout'), opts.timeoutMs ?? REQUEST_TIMEOUT_MS)
+  opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason))
+  let res: Response
+  try {
+    res = await fetch(buildUrl(path, opts.query, method === 'GET' && !opts.noTimestamp), {
+      method,
+      headers: headers(opts.body !== undefined && !isForm),
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      signal: controller.signal,
+    })
+  } catch (e) {
+    const timedOut = controller.signal.reason === 'timeout'
+    if (!timedOut && opts.signal?.aborted) throw e
+    const text = i18n.t(timedOut ? 'common.http.timeout' : 'common.http.network')
+    if (!opts.silent) feedback.message?.error(text)
+    throw new ApiError(timedOut ? 504 : 0, 0, text)
+  } finally {
+    clearTimeout(timer)
+  }
+  return handle<T>(res, path, opts)
+}
+
+const handle = async <T>(res: Response, path: string, opts: RequestOptions): Promise<T> => {
+  let body: Envelope<T> | null = null
+  try {
+    body = (await res.json()) as Envelope<T>
+  } catch {
+    body = null
+  }
+  if (res.ok && body && body.code === OK) return body.result
+  if (res.ok && body && body.code === WARNING) {
+    const text = typeof body.result === 'string' ? body.result : body.message
+    if (!opts.silent) feedback.message?.warning(text)
+    throw new ApiError(res.status, WARNING, text, body.result)
+  }
+  const code = body?.code ?? 0
+  const text =
+    (code ? errorText(code, currentLang()) : undefined) ??
+    body?.message ??
+    statusText(res.status) ??
+    i18n.t('common.http.requestError')
+  const error = new ApiError(res.status, code, text, body?.result ?? null)
+  const isLogin = path === '/sys/login'
+  if (res.status === 401 && !isLogin) {
+    expireSession(statusText(401)!)
+    throw error
+  }
+  if (res.status === 500 && !session.token()) {
+    // SPEC 8: a server error without a token means the session is gone
+    expireSession(i18n.t('common.http.loginExpired'))
+    throw error
+  }
+  if (!opts.silent) feedback.message?.error(res.status === 403 && !body ? statusText(403)! : text)
+  throw error
+}
+
+export const http = {
+  get: <T>(path: string, query?: Query, opts?: Omit<RequestOptions, 'method' | 'query'>) =>
+    request<T>(path, { ...opts, method: 'GET', query }),
+  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string, query?: Query, opts?: Omit<RequestOptions, 'method' | 'query'>) =>
+    request<T>(path, { ...opts, method: 'DELETE', query }),
+}

@@ -1,0 +1,40 @@
+import { QueryClient, queryOptions } from '@tanstack/react-query'
+import { ApiError } from './http.ts'
+import { systemApi } from './system.ts'
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // a refusal will not change by asking again; a network hiccup may
+      retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    },
+  },
+})
+
+/** Query keys: `[resource, kind, ...args]`, one factory that mutations invalidate (DESIGN 2). */
+export const keys = {
+  permissions: ['permission', 'list'] as const,
+  codeTable: ['codeTable', 'all'] as const,
+  settings: ['settings'] as const,
+  departs: ['departs', 'current'] as const,
+}
+
+export const permissionQuery = queryOptions({
+  queryKey: keys.permissions,
+  queryFn: systemApi.permissionList,
+  staleTime: Number.POSITIVE_INFINITY,
+})
+
+export const codeTableQuery = queryOptions({
+  queryKey: keys.codeTable,
+  queryFn: systemApi.codeTable,
+  staleTime: 5 * 60_000,
+})
+
+export const settingsQuery = queryOptions({
+  queryKey: keys.settings,
+  queryFn: systemApi.settings,
+  staleTime: 5 * 60_000,
+})

@@ -1,0 +1,15 @@
+import { queryClient } from '../api/queries.ts'
+import { systemApi } from '../api/system.ts'
+import { session } from './session.ts'
+
+/** SPEC 4: logout revokes the token, clears it and reloads to `/`. */
+export const signOut = async () => {
+  try {
+    await systemApi.logout()
+  } catch {
+    // the token may already be gone; signing out locally is what matters
+  }
+  session.clear()
+  queryClient.clear()
+  window.location.assign('/')
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { codeTableQuery } from '../api/queries.ts'
+import { session } from './session.ts'
+
+/**
+ * Texts of the runtime code table (SPEC 3) in the current language: `text(id, fallback)`.
+ * Switching the language re-renders without fetching again.
+ */
+export const useCodeText = () => {
+  const { i18n } = useTranslation()
+  const { data } = useQuery({ ...codeTableQuery, enabled: Boolean(session.token()) })
+  const byId = useMemo(() => new Map((data ?? []).map((e) => [e.id, e])), [data])
+  const lang = i18n.language === 'en' ? 'en' : 'zh'
+  return useCallback(
+    (id: number | null | undefined, fallback = '') => {
+      if (id === null || id === undefined) return fallback
+      return byId.get(id)?.[lang] || fallback
+    },
+    [byId, lang],
+  )
+}

@@ -1,0 +1,51 @@
+import type zh from '../zh/auth.ts'
+
+export default {
+  login: {
+    title: 'Sign in',
+    username: 'Account',
+    password: 'Password',
+    usernameRequired: 'Please enter your account',
+    passwordRequired: 'Please enter your password',
+    submit: 'Sign in',
+    register: 'Register',
+    demoTitle: 'Demo accounts',
+    demoHint: 'Demo system: every account uses the password {{password}}; click an account to fill it in.',
+    demoRole: 'Role',
+    demoAccount: 'Account',
+  },
+  register: {
+    title: 'Register',
+    username: 'Account',
+    realname: 'Name',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    usernameRequired: 'Please enter an account name',
+    usernameRule: '2-32 letters, digits or _ . @ -',
+    passwordRequired: 'Please enter a password',
+    passwordRule: 'At least 8 characters',
+    confirmRequired: 'Please enter the password again',
+    mismatch: 'The passwords do not match',
+    submit: 'Register',
+    toLogin: 'Sign in with an existing account',
+  },
+  registerResult: {
+    title: 'Account {{username}} registered',
+    pending:
+      'An administrator must enable the account before you can sign in. Please contact your system administrator.',
+    toLogin: 'Back to sign in',
+  },
+  demoRoles: {
+    admin: 'System administrator (admin)',
+    sys_admin: 'System administrator',
+    branch_admin: 'Branch administrator',
+    region_president: 'Regional president',
+    branch_finance: 'Branch finance',
+    logistics_chief: 'Logistics chief',
+    gm_president: 'General-office president',
+    logistics_admin: 'Logistics administrator',
+    finance_director: 'Finance director',
+    finance_admin: 'Finance administrator',
+  },
+  logout: { title: 'Confirm', content: 'Do you really want to log out?' },
+} satisfies typeof zh

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { settingsQuery } from '../api/queries.ts'
+
+const FALLBACK = { zh: '采购管理系统', en: 'Procurement Management System' }
+
+/** The system title from the runtime setting (SPEC 1), in the current language. */
+export const useSystemTitle = () => {
+  const { i18n } = useTranslation()
+  const { data } = useQuery(settingsQuery)
+  const en = i18n.language === 'en'
+  return (en ? data?.systemTitleEn : data?.systemTitle) ?? (en ? FALLBACK.en : FALLBACK.zh)
+}
+
+/** Document title = page title + system title (SPEC 2). */
+export const useDocumentTitle = (pageTitle: string | null | undefined) => {
+  const systemTitle = useSystemTitle()
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} - ${systemTitle}` : systemTitle
+  }, [pageTitle, systemTitle])
+}
