@@ -76,6 +76,31 @@ describe('permission list', () => {
   })
 })
 
+describe('every demo user', () => {
+  const roleMenus: Record<string, { has: string[]; lacks: string[] }> = {
+    admin: { has: ['sys_user', 'md_supplier', 'sale_order', 'pro_product'], lacks: [] },
+    sys_admin: { has: ['sys_role', 'sys_log'], lacks: [] },
+    branch_admin: { has: ['sale_order', 'pro_stock'], lacks: ['sys', 'md', 'audit_detail'] },
+    region_president: { has: ['audit_detail', 'sale_order_delete', 'md_branch'], lacks: ['sys', 'pro_stock'] },
+    branch_finance: { has: ['audit_detail', 'pro_price'], lacks: ['sys', 'md'] },
+    logistics_chief: { has: ['sale_delivery', 'md_depot', 'pro_stock'], lacks: ['sys', 'md_supplier'] },
+    gm_president: { has: ['sale_order_delete', 'sale_audit_config'], lacks: ['sys', 'md'] },
+    logistics_admin: { has: ['sale_delivery', 'md_box_spec'], lacks: ['sys', 'audit'] },
+    finance_director: { has: ['pro_price', 'sale_apply_modify'], lacks: ['sys', 'md'] },
+    finance_admin: { has: ['md_supplier', 'md_country', 'pro_price'], lacks: ['sys', 'sale_delivery'] },
+  }
+
+  it('signs in and sees only the menus of their role', async () => {
+    for (const [username, expected] of Object.entries(roleMenus)) {
+      const api = await signedIn(t.app, username)
+      const codes = codesOf((await api.get<PermissionList>('/api/sys/permission/getPermissionList')).body.result.menu)
+      expect(codes, username).toContain('dashboard')
+      expect(codes, username).toEqual(expect.arrayContaining(expected.has))
+      for (const code of expected.lacks) expect(codes, `${username} must not see ${code}`).not.toContain(code)
+    }
+  })
+})
+
 describe('departments', () => {
   it('switches to another of the user’s departments and answers the new user info', async () => {
     const api = await signedIn(t.app, 'region_president', 'en')
