@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// Runs the Playwright journeys against the built app and a real server.
+// Builds the web app, then runs the Playwright journeys against it and a fresh real server.
 // Without Chromium they are skipped on a developer machine, and fail under CI=true.
+// E2E_PORT (default 3210) keeps parallel runs apart: own port, build folder, data and results.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const port = process.env.E2E_PORT ?? '3210'
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (!existsSync(chromium)) {
   const msg = `Chromium not found at ${chromium} (apt-get install chromium fonts-wqy-microhei)`
@@ -14,8 +19,17 @@ if (!existsSync(chromium)) {
   console.warn(`${msg}: browser journeys SKIPPED`)
   process.exit(0)
 }
-const result = spawnSync('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: process.env,
+
+const run = (cmd, args, env = {}) => {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+const webDist = path.join(root, '.tmp', `e2e-web-${port}`)
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  run('npx', ['vite', 'build', 'web', '--outDir', webDist, '--emptyOutDir'])
+}
+run('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts', ...process.argv.slice(2)], {
+  E2E_PORT: port,
+  WEB_DIST: webDist,
 })
-process.exit(result.status ?? 1)

@@ -5,10 +5,11 @@ import { defineConfig } from '@playwright/test'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const port = Number(process.env.E2E_PORT ?? 3210)
 const dataDir = path.join(root, '.tmp', `e2e-${port}`)
+const webDist = process.env.WEB_DIST ?? path.join(root, 'web', 'dist')
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '../test-results',
+  outputDir: `../test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI === 'true' ? 1 : 0,

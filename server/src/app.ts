@@ -11,9 +11,10 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerModules } from './modules/index.ts'
 import { accessPlugin } from './platform/access.ts'
+import { createEventBus, type EventBus } from './platform/events.ts'
 import { registerErrorHandling, sendNotFound, validatorCompiler } from './platform/http-errors.ts'
 
-export type AppDeps = { config: Config; database: Database }
+export type AppDeps = { config: Config; database: Database; events: EventBus }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,7 +23,8 @@ declare module 'fastify' {
 }
 
 /** Builds the whole HTTP application; `main.ts` listens with it and tests inject into it. */
-export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+export const buildApp = async (input: Omit<AppDeps, 'events'> & { events?: EventBus }): Promise<FastifyInstance> => {
+  const deps: AppDeps = { ...input, events: input.events ?? createEventBus() }
   const { config, database } = deps
   const app = Fastify({
     logger: {

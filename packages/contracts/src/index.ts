@@ -1,6 +1,7 @@
 export * from './dicts/index.ts'
 export * from './envelope.ts'
 export * from './errors.ts'
+export * from './list.ts'
 export * from './menus/index.ts'
 export * from './paging.ts'
 export * from './system.ts'

@@ -1,0 +1,62 @@
+import type { DbOrTx } from '../db/client.ts'
+
+/**
+ * Domain events: what happened, published inside the transaction that made it happen. Handlers
+ * run in that same transaction, so an event and its consequences (e.g. the messages it becomes)
+ * commit together or not at all. A handler that wants to wake other processes uses
+ * `pg_notify`, which PostgreSQL delivers only on commit.
+ */
+export type DomainEvent =
+  | {
+      type: 'approval.reviewNeeded'
+      business: string
+      objectId: string
+      /** The business number shown to people (order number, product code...). */
+      objectNo: string | null
+      stepNo: number
+      reviewerIds: string[]
+      submitterId: string | null
+    }
+  | {
+      type: 'approval.approved' | 'approval.rejected'
+      business: string
+      objectId: string
+      objectNo: string | null
+      /** true when the whole flow is finished (approved) or ended (rejected). */
+      final: boolean
+      submitterId: string | null
+      decidedBy: string
+      note: string | null
+    }
+  | { type: 'notice.published'; noticeId: string; title: string; recipientIds: string[]; senderId: string | null }
+
+export type DomainEventType = DomainEvent['type']
+type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>
+type Handler<T extends DomainEventType> = (tx: DbOrTx, event: EventOf<T>) => Promise<void>
+
+export type EventBus = {
+  on<T extends DomainEventType>(type: T, handler: Handler<T>): () => void
+  emit(tx: DbOrTx, event: DomainEvent): Promise<void>
+}
+
+type AnyHandler = (tx: DbOrTx, event: DomainEvent) => Promise<void>
+
+export const createEventBus = (): EventBus => {
+  const handlers = new Map<DomainEventType, Set<AnyHandler>>()
+  return {
+    on(type, handler) {
+      let set = handlers.get(type)
+      if (!set) {
+        set = new Set()
+        handlers.set(type, set)
+      }
+      // the map is keyed by type, so a handler only ever receives events of its own type
+      const h = handler as unknown as AnyHandler
+      set.add(h)
+      return () => set.delete(h)
+    },
+    async emit(tx, event) {
+      for (const handler of handlers.get(event.type) ?? []) await handler(tx, event)
+    },
+  }
+}
