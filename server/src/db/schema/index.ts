@@ -1,2 +1,3 @@
 export * from './masterdata.ts'
+export * from './messaging.ts'
 export * from './system.ts'
