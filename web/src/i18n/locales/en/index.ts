@@ -3,5 +3,6 @@ import auth from './auth.ts'
 import common from './common.ts'
 import layout from './layout.ts'
 import pages from './pages.ts'
+import shell from './shell.ts'
 
-export default { common, auth, layout, pages } satisfies typeof zh
+export default { common, auth, layout, pages, shell } satisfies typeof zh
