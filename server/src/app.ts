@@ -11,10 +11,11 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerModules } from './modules/index.ts'
 import { accessPlugin } from './platform/access.ts'
+import { createResourceRegistry, type ResourceRegistry } from './platform/crud/registry.ts'
 import { createEventBus, type EventBus } from './platform/events.ts'
 import { registerErrorHandling, sendNotFound, validatorCompiler } from './platform/http-errors.ts'
 
-export type AppDeps = { config: Config; database: Database; events: EventBus }
+export type AppDeps = { config: Config; database: Database; events: EventBus; resources: ResourceRegistry }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,8 +24,10 @@ declare module 'fastify' {
 }
 
 /** Builds the whole HTTP application; `main.ts` listens with it and tests inject into it. */
-export const buildApp = async (input: Omit<AppDeps, 'events'> & { events?: EventBus }): Promise<FastifyInstance> => {
-  const deps: AppDeps = { ...input, events: input.events ?? createEventBus() }
+export const buildApp = async (
+  input: Omit<AppDeps, 'events' | 'resources'> & { events?: EventBus },
+): Promise<FastifyInstance> => {
+  const deps: AppDeps = { ...input, events: input.events ?? createEventBus(), resources: createResourceRegistry() }
   const { config, database } = deps
   const app = Fastify({
     logger: {

@@ -45,6 +45,9 @@ export const Errors = {
   CannotChangeSelf: entry(201026, 400, '不能停用或删除当前登录用户', 'You cannot disable or delete yourself'),
   FileTypeNotAllowed: entry(201027, 400, '上传文件只能是 xls/xlsx 格式!', 'Only xls/xlsx files can be uploaded!'),
   FileTooLarge: entry(201028, 400, '文件大小必须小于 2MB', 'The file must be smaller than 2MB'),
+  DuplicateValue: entry(201029, 409, '该值已存在', 'This value already exists'),
+  RuleCheckFailed: entry(201030, 400, '格式不正确', 'The format is not valid'),
+  UnsupportedQuery: entry(201031, 400, '不支持的查询字段或条件', 'Unsupported query field or condition'),
 
   // 2020xx: business rules
   DuplicateProductCode: entry(202001, 409, '产品编码重复', 'Duplicate product code'),

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { healthRoutes } from './health.routes.ts'
 import { messagingModule } from './messaging/index.ts'
+import { masterDataModule } from './masterdata/index.ts'
 import { systemModule } from './system/index.ts'
 
 /** Every module's routes, under /api. A new area adds one line here. */
 export const registerModules = async (app: FastifyInstance) => {
   await app.register(healthRoutes)
   await app.register(systemModule)
+  await app.register(masterDataModule)
   await app.register(messagingModule)
 }

@@ -1,4 +1,4 @@
-import { allButtonKeys, Errors } from '@app/contracts'
+import { allButtonKeys, Errors, flattenMenus } from '@app/contracts'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../db/client.ts'
@@ -7,10 +7,11 @@ import { hashToken } from './auth/tokens.ts'
 import { AppError } from './errors.ts'
 
 /**
- * What a route requires (DESIGN 3): nobody (`public`), any signed-in user (`authenticated`), or a
- * button key `<menuCode>:<buttonCode>`; a list of keys means any one of them.
+ * What a route requires (DESIGN 3): nobody (`public`), any signed-in user (`authenticated`), a
+ * button key `<menuCode>:<buttonCode>`, or a menu code (opening that screen, e.g. its list);
+ * a list of keys means any one of them.
  */
-export type RoutePermission = 'public' | 'authenticated' | `${string}:${string}` | readonly `${string}:${string}`[]
+export type RoutePermission = 'public' | 'authenticated' | (string & {}) | readonly string[]
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,8 +66,11 @@ export const mayAccess = (principal: Principal, permission: RoutePermission): bo
  * Resolves the caller once per request and enforces the route's declared permission before the
  * body is even parsed: 401 without a live session, 403 without the key.
  */
+/** Every key a route may require: button keys and menu codes of the catalogue. */
+export const knownPermissionKeys = () => new Set([...allButtonKeys(), ...flattenMenus().map(({ menu }) => menu.code)])
+
 export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
-  const known = allButtonKeys()
+  const known = knownPermissionKeys()
   app.decorate('routeTable', [] as RouteEntry[])
   app.decorateRequest('principal', null)
 

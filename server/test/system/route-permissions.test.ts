@@ -1,8 +1,8 @@
-import { allButtonKeys, Errors, RoleCode } from '@app/contracts'
+import { Errors, RoleCode } from '@app/contracts'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { accessPlugin, type RouteEntry } from '../../src/platform/access.ts'
+import { accessPlugin, knownPermissionKeys, type RouteEntry } from '../../src/platform/access.ts'
 import { okResponse } from '../../src/platform/envelope.ts'
 import { client, createTestApp, login, type TestApp } from '../helpers/app.ts'
 
@@ -26,7 +26,7 @@ const keysOf = (entry: RouteEntry) =>
 
 describe('every route declares its permission', () => {
   it('lists every /api route with a known declaration', () => {
-    const known = allButtonKeys()
+    const known = knownPermissionKeys()
     expect(t.app.routeTable.length).toBeGreaterThan(8)
     for (const entry of t.app.routeTable) {
       const ok =
@@ -65,9 +65,14 @@ describe('every route declares its permission', () => {
     const keyed = t.app.routeTable.filter((e) => keysOf(e).length > 0)
     for (const username of DEMO_USERS) {
       const token = await login(t.app, username)
-      const perms = (
-        await client(t.app, token).get<{ auth: { action: string }[] }>('/api/sys/permission/getPermissionList')
-      ).body.result.auth.map((a) => a.action)
+      const list = (
+        await client(t.app, token).get<{ auth: { action: string }[]; menu: { code: string; children: unknown[] }[] }>(
+          '/api/sys/permission/getPermissionList',
+        )
+      ).body.result
+      const menuCodes = (items: { code: string; children: unknown[] }[]): string[] =>
+        items.flatMap((m) => [m.code, ...menuCodes(m.children as { code: string; children: unknown[] }[])])
+      const perms = [...list.auth.map((a) => a.action), ...menuCodes(list.menu)]
       for (const entry of keyed) {
         const granted = keysOf(entry).some((k) => perms.includes(k))
         const res = await client(t.app, token).send(entry.method as 'GET', concrete(entry.url))

@@ -1,4 +1,4 @@
-import { integer, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { integer, timestamp, uuid, varchar } from 'drizzle-orm/pg-core'
 
 /** Primary key of every entity table. */
 export const id = () => uuid().primaryKey().defaultRandom()
@@ -17,4 +17,10 @@ export const auditColumns = () => ({
   updateAt: ts(),
   updateBy: uuid(),
   version: integer().notNull().default(1),
+})
+
+/** Full pinyin and initials of a searchable name, so 'jksp' finds 健康食品 (kept on save). */
+export const pinyinColumns = () => ({
+  namePinyin: varchar({ length: 512 }),
+  nameInitials: varchar({ length: 128 }),
 })

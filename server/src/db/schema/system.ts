@@ -13,7 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { auditColumns, id, ts } from './columns.ts'
+import { auditColumns, id, pinyinColumns, ts } from './columns.ts'
 
 /** Departments: a tree. `orgCode` is hierarchical (A01, A01A03, ...), so a subtree is a prefix. */
 export const departments = pgTable(
@@ -27,6 +27,7 @@ export const departments = pgTable(
     sortNo: integer().notNull().default(0),
     description: text(),
     status: varchar({ length: 1 }).notNull().default('1'),
+    ...pinyinColumns(),
     ...auditColumns(),
   },
   (t) => [uniqueIndex('sys_depart_org_code_uq').on(t.orgCode), index('sys_depart_parent_idx').on(t.parentId)],
@@ -251,3 +252,14 @@ export const settings = pgTable('sys_setting', {
   value: text().notNull(),
   updateAt: ts(),
 })
+
+/** Business numbers per prefix and day, handed out without gaps (SO20261122-0001). */
+export const sequences = pgTable(
+  'sys_sequence',
+  {
+    prefix: varchar({ length: 16 }).notNull(),
+    day: varchar({ length: 8 }).notNull(),
+    value: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.prefix, t.day] })],
+)

@@ -1,5 +1,6 @@
 import { Btn, flattenMenus, MENU_TREE, RoleCode } from '@app/contracts'
 import { hashPassword, sha256Hex } from '../../../platform/auth/password.ts'
+import { pinyinOf } from '../../../platform/pinyin.ts'
 import type { DbOrTx } from '../../client.ts'
 import {
   branches,
@@ -398,6 +399,7 @@ export const seedOrganisation = async (db: DbOrTx) => {
         departName: d.zh,
         departNameEn: d.en,
         sortNo: i,
+        ...pinyinOf(d.zh),
       })
       .returning({ id: departments.id })
     if (row) deptIds.set(d.orgCode, row.id)
@@ -421,13 +423,14 @@ export const seedOrganisation = async (db: DbOrTx) => {
         departId: deptIds.get(b.dept),
         orgCode: b.dept,
         sortNo: i,
+        ...pinyinOf(b.name),
       })),
     )
     .returning({ id: branches.id, code: branches.code })
   const branchIds = byKey(branchRows, 'code')
   const positionRows = await db
     .insert(positions)
-    .values(POSITIONS.map((p, i) => ({ ...p, sortNo: i })))
+    .values(POSITIONS.map((p, i) => ({ ...p, sortNo: i, ...pinyinOf(p.name) })))
     .returning({ id: positions.id, code: positions.code })
   const positionIds = byKey(positionRows, 'code')
 

@@ -1,0 +1,91 @@
+import type { ResourceMeta } from '@app/contracts'
+import { getTableColumns, getTableName, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import type { DbOrTx } from '../../db/client.ts'
+import type { Principal } from '../auth/principal.ts'
+import type { ScopeColumns } from '../data-scope.ts'
+import type { QueryField } from '../list-query.ts'
+
+export type Row = Record<string, unknown> & { id: string; version: number }
+
+export type HookContext = { tx: DbOrTx; principal: Principal }
+
+/**
+ * A resource declaration (DESIGN 2): the shared meta (fields, search and sort whitelist, labels)
+ * plus what only the server knows — the table, the zod schemas, the data scope, the rows that
+ * reference it, and hooks for rules of its own. `registerResource` serves all the verbs from it.
+ */
+export type CrudResource = {
+  meta: ResourceMeta
+  table: PgTable
+  /** What may leave the server for one record. */
+  record: z.ZodType
+  /** The add form (and each import row). The edit form is this plus id and version. */
+  input: z.ZodObject
+  /** Scope columns when the data permission applies (lists, exports, reads and writes by id). */
+  scope?: ScopeColumns
+  /** Keeps `namePinyin` / `nameInitials` of the label field (the table must have them). */
+  pinyin?: boolean
+  /** Rows elsewhere that reference this one: a referenced row cannot be deleted. */
+  referencedBy?: readonly { table: PgTable; column: AnyPgColumn }[]
+  /** Extra SQL every read applies (e.g. only live rows). */
+  baseWhere?: () => SQL | undefined
+  /** `getListAll` (selects across screens): true, or a filter such as enabled rows only. */
+  listAll?: boolean | { where: () => SQL | undefined; alias?: readonly string[] }
+  hooks?: {
+    /** Adjust or check the values about to be inserted (throw an AppError to refuse). */
+    beforeInsert?: (values: Record<string, unknown>, ctx: HookContext) => Promise<Record<string, unknown>>
+    beforeUpdate?: (values: Record<string, unknown>, before: Row, ctx: HookContext) => Promise<Record<string, unknown>>
+    beforeDelete?: (row: Row, ctx: HookContext) => Promise<void>
+  }
+}
+
+/** A declaration checked and resolved once, at registration. */
+export type CompiledResource = CrudResource & {
+  tableName: string
+  columns: Record<string, AnyPgColumn>
+  id: AnyPgColumn
+  version: AnyPgColumn
+  fields: ReadonlyMap<string, QueryField>
+  labelColumn: AnyPgColumn
+  /** Property names of the scope columns, stamped on insert. */
+  scopeKeys?: { org: string; owner: string }
+}
+
+const keyOf = (columns: Record<string, AnyPgColumn>, column: AnyPgColumn, table: string) => {
+  const entry = Object.entries(columns).find(([, c]) => c === column)
+  if (!entry) throw new Error(`scope column of ${table} is not one of its columns`)
+  return entry[0]
+}
+
+const required = (columns: Record<string, AnyPgColumn>, name: string, table: string) => {
+  const column = columns[name]
+  if (!column) throw new Error(`resource table ${table} has no column ${name}`)
+  return column
+}
+
+export const compileResource = (def: CrudResource): CompiledResource => {
+  const tableName = getTableName(def.table)
+  const columns = getTableColumns(def.table) as Record<string, AnyPgColumn>
+  const fields = new Map<string, QueryField>()
+  const pinyinCols = def.pinyin
+    ? [required(columns, 'namePinyin', tableName), required(columns, 'nameInitials', tableName)]
+    : undefined
+  for (const [name, meta] of Object.entries(def.meta.fields)) {
+    const column = required(columns, name, tableName)
+    fields.set(name, { meta, column, also: name === def.meta.label ? pinyinCols : undefined })
+  }
+  return {
+    ...def,
+    tableName,
+    columns,
+    id: required(columns, 'id', tableName),
+    version: required(columns, 'version', tableName),
+    fields,
+    labelColumn: required(columns, def.meta.label, tableName),
+    scopeKeys: def.scope
+      ? { org: keyOf(columns, def.scope.org, tableName), owner: keyOf(columns, def.scope.owner, tableName) }
+      : undefined,
+  }
+}
