@@ -91,3 +91,55 @@ export const RESOURCE_VERBS = {
   modifyHistory: 'modifyHistory',
   getListAll: 'getListAll',
 } as const
+
+/**
+ * Export: GET (or POST with the same fields as JSON) `<base>/exportXls` with the list query,
+ * optionally `selections` (ids, comma-joined: only those rows) and `langJson` (JSON object
+ * field -> column title, in the order the columns are wanted). Answers an xlsx stream; an empty
+ * result answers the envelope NoDataToExportOrImport.
+ */
+export const ExportQuerySchema = ListQuerySchema.extend({
+  selections: z.string().max(40_000).optional(),
+  langJson: z.string().max(20_000).optional(),
+})
+export type ExportQuery = z.infer<typeof ExportQuerySchema>
+
+/**
+ * Import: POST `<base>/importExcel`, multipart with `file` (xls/xlsx) and optionally `langJson`
+ * (the same title map, to read the header row). Answers `{ jobId }` at once; the client polls
+ * GET `/sys/import/progress?jobId=` until `status` is done or failed. Nothing is written unless
+ * every row is valid; then `errorFileId` names the uploaded sheet with an error column,
+ * downloadable from GET `/file/downloadById?attachId=`.
+ */
+export const ImportStartSchema = z.object({ jobId: z.string() })
+export const ImportProgressSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  phase: z.enum(['reading', 'validating', 'writing', 'finished']),
+  processed: z.number().int(),
+  total: z.number().int(),
+  imported: z.number().int(),
+  failed: z.number().int(),
+  errorFileId: z.string().nullable(),
+  message: z.string().nullable(),
+})
+export type ImportProgress = z.infer<typeof ImportProgressSchema>
+
+/**
+ * Saved super queries, kept on the server: GET `/sys/savedQuery/list?resource=<name>`,
+ * POST `/sys/savedQuery/add`, DELETE `/sys/savedQuery/delete?id=` (own ones only). A query
+ * shared with roles is offered to every user holding one of them.
+ */
+export const SavedQueryInputSchema = z.object({
+  resource: z.string().min(1).max(64),
+  name: z.string().trim().min(1).max(64),
+  conditions: z.array(QueryConditionSchema).min(1).max(30),
+  matchType: MatchTypeSchema,
+  roleIds: z.array(z.string().uuid()).max(50).default([]),
+})
+export const SavedQuerySchema = SavedQueryInputSchema.extend({
+  id: z.string(),
+  owner: z.boolean(),
+  createAt: z.date(),
+})
+export type SavedQuery = z.infer<typeof SavedQuerySchema>
