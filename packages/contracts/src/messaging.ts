@@ -100,8 +100,19 @@ export const NoticeInputSchema = z
   })
 export type NoticeInput = z.input<typeof NoticeInputSchema>
 
-export const NoticeEditSchema = z.intersection(NoticeInputSchema, z.object({ id: z.string().uuid() }))
+/** An edit names the notice and the version it was read at (a stale version answers 409). */
+export const NoticeEditSchema = z.intersection(
+  NoticeInputSchema,
+  z.object({ id: z.string().uuid(), version: z.number().int() }),
+)
 export type NoticeEdit = z.input<typeof NoticeEditSchema>
+
+/** Save a draft: a new one without id, an existing one with its id and version. */
+export const NoticeDraftSchema = z.intersection(
+  NoticeInputSchema,
+  z.object({ id: z.string().uuid().optional(), version: z.number().int().optional() }),
+)
+export type NoticeDraft = z.input<typeof NoticeDraftSchema>
 
 /** A notice as its administrators see it. */
 export const NoticeSchema = z.object({

@@ -1,7 +1,27 @@
 import type { FastifyInstance } from 'fastify'
+import { createConnectionRegistry } from '../../platform/realtime/connections.ts'
+import { liveConnectionPlugin } from '../../platform/realtime/live-connection.ts'
+import { createLiveDelivery } from './live.delivery.ts'
 import { messageRoutes } from './message.routes.ts'
+import { noticeRoutes } from './notice.routes.ts'
+import { subscribeMessageProducers } from './producers.ts'
 
-/** Messages, notices and the live connection (SPEC 2, 3, 7). */
+/**
+ * Messages, notices and the live connection (SPEC 2, 3, 7). Domain events become messages in
+ * their own transaction; NOTIFY wakes every instance, which pushes to the sockets it holds.
+ */
 export const messagingModule = async (app: FastifyInstance) => {
+  const { database, events } = app.deps
+  const registry = createConnectionRegistry()
+  const delivery = createLiveDelivery({ database, registry, log: app.log })
+  const unsubscribe = subscribeMessageProducers(events)
+  await delivery.start()
+  app.addHook('onClose', async () => {
+    unsubscribe()
+    await delivery.stop()
+  })
+
   await app.register(messageRoutes)
+  await app.register(noticeRoutes)
+  await app.register(liveConnectionPlugin, { registry })
 }

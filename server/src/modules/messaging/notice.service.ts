@@ -1,0 +1,376 @@
+import {
+  Errors,
+  type Notice,
+  type NoticeBrief,
+  type NoticeDetail,
+  type NoticeDraft,
+  NoticeDraftSchema,
+  type NoticeInput,
+  NoticeInputSchema,
+  type NoticeOpenType,
+  type NoticeStatus,
+  type NoticeTarget,
+  type NoticeType,
+  ReadFlag,
+} from '@app/contracts'
+import { and, count, desc, eq, inArray, like, or } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import {
+  departments,
+  messages,
+  noticeRecipients,
+  notices,
+  roles,
+  userDepartments,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts'
+import type { OperationEntry } from '../../platform/audit-log.ts'
+import { fail, notFound, staleVersion } from '../../platform/errors.ts'
+import type { EventBus } from '../../platform/events.ts'
+import { createMessageService } from './message.service.ts'
+import { sanitizeNoticeHtml } from './notice.sanitize.ts'
+import type { MessagingText } from './texts.ts'
+
+type NoticeRow = typeof notices.$inferSelect
+export type Actor = { userId: string; realname: string; orgCode: string | null }
+/** Records the operation-log entry of a write in the write's transaction. */
+export type Audit = (tx: DbOrTx, entry: OperationEntry) => Promise<void>
+/** A rule said no: the route answers a 510 warning with this text. */
+export type Outcome<T> = { value: T } | { warn: keyof typeof MessagingText }
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+export const toNotice = (row: NoticeRow): Notice => ({
+  id: row.id,
+  title: row.title,
+  content: row.content,
+  noticeType: row.noticeType as NoticeType,
+  openType: row.openType as NoticeOpenType,
+  openUrl: row.openUrl,
+  targetType: row.targetType as NoticeTarget,
+  targetIds: row.targetIds,
+  status: row.status as NoticeStatus,
+  sender: row.senderName,
+  publishTime: iso(row.publishTime),
+  withdrawTime: iso(row.withdrawTime),
+  createTime: row.createAt.toISOString(),
+  version: row.version,
+})
+
+const toDetail = (row: NoticeRow, readFlag: number): NoticeDetail => ({
+  id: row.id,
+  title: row.title,
+  content: row.content,
+  noticeType: row.noticeType as NoticeType,
+  openType: row.openType as NoticeOpenType,
+  openUrl: row.openUrl,
+  sender: row.senderName,
+  publishTime: iso(row.publishTime),
+  createTime: row.createAt.toISOString(),
+  readFlag,
+})
+
+const toBrief = (row: NoticeRow, readFlag: number): NoticeBrief => {
+  const { content: _c, ...brief } = toDetail(row, readFlag)
+  return brief
+}
+
+const CHUNK = 1000
+const LIST_LIMIT = 200
+const UNREAD_INFO_LIMIT = 10
+
+/**
+ * Notices: administrators write drafts, publish them to everyone, departments (with their
+ * sub-departments) or roles, and withdraw them; readers see what was sent to them. The HTML is
+ * sanitized on every save.
+ */
+export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
+  const { db, events } = deps
+
+  const load = async (tx: DbOrTx, id: string, lock = false) => {
+    const q = tx.select().from(notices).where(eq(notices.id, id))
+    const [row] = lock ? await q.for('update') : await q
+    if (!row) notFound()
+    return row
+  }
+
+  /** The chosen departments and roles must exist; nothing else is accepted. */
+  const checkTargets = async (tx: DbOrTx, input: { targetType: NoticeTarget; targetIds: string[] }) => {
+    if (input.targetType === 'all') return []
+    const ids = [...new Set(input.targetIds)]
+    const table = input.targetType === 'departments' ? departments : roles
+    const [row] = await tx.select({ n: count() }).from(table).where(inArray(table.id, ids))
+    if ((row?.n ?? 0) !== ids.length) fail(Errors.ParameterError, [{ path: 'targetIds', message: 'unknown id' }])
+    return ids
+  }
+
+  const fields = async (tx: DbOrTx, input: ReturnType<typeof NoticeInputSchema.parse>) => ({
+    title: input.title,
+    content: sanitizeNoticeHtml(input.content),
+    noticeType: input.noticeType,
+    openType: input.openType,
+    openUrl: input.openType === 'url' ? (input.openUrl ?? null) : null,
+    targetType: input.targetType,
+    targetIds: await checkTargets(tx, input),
+  })
+
+  /** The users a notice goes to, fixed at publication: enabled, not deleted. */
+  const recipientsOf = async (tx: DbOrTx, row: NoticeRow): Promise<string[]> => {
+    const active = and(eq(users.delFlag, false), eq(users.status, '1'))
+    if (row.targetType === 'all') {
+      return (await tx.select({ id: users.id }).from(users).where(active)).map((r) => r.id)
+    }
+    if (row.targetIds.length === 0) return []
+    if (row.targetType === 'roles') {
+      const rows = await tx
+        .selectDistinct({ id: users.id })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .where(and(active, inArray(userRoles.roleId, row.targetIds)))
+      return rows.map((r) => r.id)
+    }
+    const chosen = await tx
+      .select({ orgCode: departments.orgCode })
+      .from(departments)
+      .where(inArray(departments.id, row.targetIds))
+    if (chosen.length === 0) return []
+    // a department includes its sub-departments: their orgCode starts with its own
+    const rows = await tx
+      .selectDistinct({ id: users.id })
+      .from(userDepartments)
+      .innerJoin(departments, eq(departments.id, userDepartments.departId))
+      .innerJoin(users, eq(users.id, userDepartments.userId))
+      .where(and(active, or(...chosen.map((d) => like(departments.orgCode, `${d.orgCode}%`)))))
+    return rows.map((r) => r.id)
+  }
+
+  const create = async (input: NoticeInput, actor: Actor, audit: Audit): Promise<Notice> =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(notices)
+        .values({
+          ...(await fields(tx, NoticeInputSchema.parse(input))),
+          status: 'draft',
+          orgCode: actor.orgCode,
+          createBy: actor.userId,
+        })
+        .returning()
+      if (!row) fail(Errors.OperationFailed)
+      await audit(tx, { operation: 'sys_notice:add', resource: 'sys_notice', objectId: row.id, after: toNotice(row) })
+      return toNotice(row)
+    })
+
+  const update = async (
+    input: NoticeInput & { id: string; version: number },
+    actor: Actor,
+    audit: Audit,
+  ): Promise<Outcome<Notice>> =>
+    db.transaction(async (tx) => {
+      const before = await load(tx, input.id, true)
+      if (before.status === 'published') return { warn: 'noticePublishedCannotEdit' }
+      if (before.version !== input.version) staleVersion()
+      const [row] = await tx
+        .update(notices)
+        .set({
+          ...(await fields(tx, NoticeInputSchema.parse(input))),
+          status: 'draft',
+          updateAt: new Date(),
+          updateBy: actor.userId,
+          version: before.version + 1,
+        })
+        .where(and(eq(notices.id, input.id), eq(notices.version, input.version)))
+        .returning()
+      if (!row) staleVersion()
+      await audit(tx, {
+        operation: 'sys_notice:edit',
+        resource: 'sys_notice',
+        objectId: row.id,
+        before: toNotice(before),
+        after: toNotice(row),
+      })
+      return { value: toNotice(row) }
+    })
+
+  /** Published notices sent to the reader, newest first. */
+  const listForReader = async (userId: string, onlyUnread = false, limit = LIST_LIMIT) => {
+    const where = and(
+      eq(noticeRecipients.userId, userId),
+      eq(notices.status, 'published'),
+      onlyUnread ? eq(noticeRecipients.readFlag, ReadFlag.Unread) : undefined,
+    )
+    const rows = await db
+      .select({ notice: notices, readFlag: noticeRecipients.readFlag })
+      .from(noticeRecipients)
+      .innerJoin(notices, eq(notices.id, noticeRecipients.noticeId))
+      .where(where)
+      .orderBy(desc(notices.publishTime), desc(notices.id))
+      .limit(limit)
+    const [total] = await db
+      .select({ n: count() })
+      .from(noticeRecipients)
+      .innerJoin(notices, eq(notices.id, noticeRecipients.noticeId))
+      .where(where)
+    return { total: total?.n ?? 0, records: rows.map((r) => toBrief(r.notice, r.readFlag)) }
+  }
+
+  return {
+    create,
+    update,
+
+    /** The editor's 'save draft': a new notice, or an existing draft changed. */
+    async saveDraft(input: NoticeDraft, actor: Actor, audit: Audit): Promise<Outcome<Notice>> {
+      const draft = NoticeDraftSchema.parse(input)
+      if (!draft.id) return { value: await create(draft, actor, audit) }
+      if (draft.version === undefined) fail(Errors.ParameterError, [{ path: 'version', message: 'required' }])
+      return update({ ...draft, id: draft.id, version: draft.version }, actor, audit)
+    },
+
+    /** For the editor: any notice, whatever its state. */
+    async get(id: string): Promise<Notice> {
+      return toNotice(await load(db, id))
+    },
+
+    /**
+     * Sends a draft (or a withdrawn notice) to its recipients: fixes the recipient list, resets
+     * their read state, and emits `notice.published` in the same transaction (which becomes
+     * their messages).
+     */
+    async publish(id: string, actor: Actor, audit: Audit): Promise<Outcome<Notice>> {
+      return db.transaction(async (tx) => {
+        const before = await load(tx, id, true)
+        if (before.status === 'published') return { warn: 'noticeAlreadyPublished' }
+        const recipientIds = await recipientsOf(tx, before)
+        if (recipientIds.length === 0) return { warn: 'noticeNoRecipients' }
+        const [row] = await tx
+          .update(notices)
+          .set({
+            status: 'published',
+            publishTime: new Date(),
+            withdrawTime: null,
+            senderId: actor.userId,
+            senderName: actor.realname,
+            updateAt: new Date(),
+            updateBy: actor.userId,
+            version: before.version + 1,
+          })
+          .where(eq(notices.id, id))
+          .returning()
+        if (!row) notFound()
+        await tx.delete(noticeRecipients).where(eq(noticeRecipients.noticeId, id))
+        for (let i = 0; i < recipientIds.length; i += CHUNK) {
+          await tx
+            .insert(noticeRecipients)
+            .values(recipientIds.slice(i, i + CHUNK).map((userId) => ({ noticeId: id, userId })))
+        }
+        await events.emit(tx, {
+          type: 'notice.published',
+          noticeId: id,
+          title: row.title,
+          recipientIds,
+          senderId: actor.userId,
+        })
+        await audit(tx, {
+          operation: 'sys_notice:publish',
+          resource: 'sys_notice',
+          objectId: id,
+          before: { status: before.status },
+          after: { status: row.status, recipients: recipientIds.length },
+        })
+        return { value: toNotice(row) }
+      })
+    },
+
+    /** Takes a published notice back: its readers get a warning instead of the text from now on. */
+    async withdraw(id: string, actor: Actor, audit: Audit): Promise<Outcome<Notice>> {
+      return db.transaction(async (tx) => {
+        const before = await load(tx, id, true)
+        if (before.status !== 'published') return { warn: 'noticeNotPublished' }
+        const [row] = await tx
+          .update(notices)
+          .set({
+            status: 'withdrawn',
+            withdrawTime: new Date(),
+            updateAt: new Date(),
+            updateBy: actor.userId,
+            version: before.version + 1,
+          })
+          .where(eq(notices.id, id))
+          .returning()
+        if (!row) notFound()
+        await audit(tx, {
+          operation: 'sys_notice:withdraw',
+          resource: 'sys_notice',
+          objectId: id,
+          before: { status: before.status },
+          after: { status: row.status },
+        })
+        return { value: toNotice(row) }
+      })
+    },
+
+    /** Deletes a draft or withdrawn notice, and the messages that announced it. */
+    async remove(id: string, audit: Audit): Promise<Outcome<null>> {
+      return db.transaction(async (tx) => {
+        const before = await load(tx, id, true)
+        if (before.status === 'published') return { warn: 'noticePublishedCannotEdit' }
+        await tx.delete(messages).where(eq(messages.noticeId, id))
+        await tx.delete(notices).where(eq(notices.id, id))
+        await audit(tx, {
+          operation: 'sys_notice:delete',
+          resource: 'sys_notice',
+          objectId: id,
+          before: toNotice(before),
+        })
+        return { value: null }
+      })
+    },
+
+    /** A notice sent to the reader; opening it marks it (and the messages announcing it) read. */
+    async read(id: string, userId: string): Promise<Outcome<NoticeDetail>> {
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ notice: notices, readFlag: noticeRecipients.readFlag })
+          .from(noticeRecipients)
+          .innerJoin(notices, eq(notices.id, noticeRecipients.noticeId))
+          .where(and(eq(noticeRecipients.noticeId, id), eq(noticeRecipients.userId, userId)))
+        if (!found) notFound()
+        if (found.notice.status !== 'published') return { warn: 'noticeWithdrawn' }
+        if (found.readFlag === ReadFlag.Unread) {
+          await tx
+            .update(noticeRecipients)
+            .set({ readFlag: ReadFlag.Read, readTime: new Date() })
+            .where(and(eq(noticeRecipients.noticeId, id), eq(noticeRecipients.userId, userId)))
+        }
+        await createMessageService(tx).markNoticeRead(userId, [id])
+        return { value: toDetail(found.notice, ReadFlag.Read) }
+      })
+    },
+
+    listForReader,
+    unreadInfo: (userId: string) => listForReader(userId, true, UNREAD_INFO_LIMIT),
+
+    /** Departments and roles a notice can be sent to. */
+    async targetOptions() {
+      const [depts, roleRows] = await Promise.all([
+        db
+          .select({
+            id: departments.id,
+            orgCode: departments.orgCode,
+            name: departments.departName,
+            nameEn: departments.departNameEn,
+          })
+          .from(departments)
+          .where(eq(departments.status, '1'))
+          .orderBy(departments.orgCode),
+        db
+          .select({ id: roles.id, code: roles.roleCode, name: roles.roleName, nameEn: roles.roleNameEn })
+          .from(roles)
+          .orderBy(roles.roleCode),
+      ])
+      return { departments: depts, roles: roleRows }
+    },
+  }
+}
+
+export type NoticeService = ReturnType<typeof createNoticeService>

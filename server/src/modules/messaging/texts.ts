@@ -1,0 +1,59 @@
+import { flattenMenus, type Lang } from '@app/contracts'
+
+/** Server-written texts of this area, in both languages. */
+export const MessagingText = {
+  noticeWithdrawn: { zh: '该公告已撤回', en: 'This notice has been withdrawn' },
+  noticePublishedCannotEdit: {
+    zh: '已发布的公告不能修改，请先撤回',
+    en: 'A published notice cannot be changed; withdraw it first',
+  },
+  noticeAlreadyPublished: { zh: '该公告已发布', en: 'This notice is already published' },
+  noticeNotPublished: { zh: '只有已发布的公告可以撤回', en: 'Only a published notice can be withdrawn' },
+  noticeNoRecipients: { zh: '没有符合发送范围的用户', en: 'No user matches the chosen recipients' },
+} as const satisfies Record<string, Record<Lang, string>>
+
+const menuNames = new Map(flattenMenus().map(({ menu }) => [menu.code, { zh: menu.zh, en: menu.en }]))
+
+/** A business code that is a menu code (sale_order, pro_product...) opens that menu. */
+export const menuOfBusiness = (business: string): string | null => (menuNames.has(business) ? business : null)
+
+const businessName = (business: string, lang: Lang) => menuNames.get(business)?.[lang] ?? business
+
+const subject = (business: string, objectNo: string | null, lang: Lang) =>
+  [businessName(business, lang), objectNo].filter(Boolean).join(' ')
+
+/** Message texts for approval events, in the recipient's language. */
+export const approvalTexts = {
+  reviewNeeded: (lang: Lang, e: { business: string; objectNo: string | null; stepNo: number }) =>
+    lang === 'en'
+      ? {
+          title: `Review needed: ${subject(e.business, e.objectNo, lang)}`,
+          content: `Step ${e.stepNo} of the approval is waiting for your review.`,
+        }
+      : {
+          title: `待审核：${subject(e.business, e.objectNo, lang)}`,
+          content: `审批流程第 ${e.stepNo} 步等待您审核。`,
+        },
+  approved: (lang: Lang, e: { business: string; objectNo: string | null; final: boolean; note: string | null }) => {
+    const note = e.note ? (lang === 'en' ? ` Note: ${e.note}` : ` 审核意见：${e.note}`) : ''
+    return lang === 'en'
+      ? {
+          title: `Approved: ${subject(e.business, e.objectNo, lang)}`,
+          content: `${e.final ? 'The approval is complete.' : 'One step was approved; the next reviewer has it now.'}${note}`,
+        }
+      : {
+          title: `审核通过：${subject(e.business, e.objectNo, lang)}`,
+          content: `${e.final ? '审批流程已全部通过。' : '已通过一步审核，等待下一步审核。'}${note}`,
+        }
+  },
+  rejected: (lang: Lang, e: { business: string; objectNo: string | null; note: string | null }) =>
+    lang === 'en'
+      ? {
+          title: `Rejected: ${subject(e.business, e.objectNo, lang)}`,
+          content: e.note ? `Reason: ${e.note}` : 'The approval was rejected.',
+        }
+      : {
+          title: `已驳回：${subject(e.business, e.objectNo, lang)}`,
+          content: e.note ? `驳回原因：${e.note}` : '审批已被驳回。',
+        },
+}

@@ -1,0 +1,199 @@
+import {
+  Errors,
+  type Message,
+  type Notice,
+  type NoticeBrief,
+  type NoticeDetail,
+  type Page,
+  WARNING,
+} from '@app/contracts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { departments, roles } from '../../src/db/schema/index.ts'
+import { client, createTestApp, login, type TestApp } from '../helpers/app.ts'
+
+let t: TestApp
+let admin: ReturnType<typeof client>
+let finance: ReturnType<typeof client>
+let logistics: ReturnType<typeof client>
+let logisticsAdmin: ReturnType<typeof client>
+let financeRoleId: string
+let logisticsCenterId: string
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = client(t.app, await login(t.app, 'admin'))
+  finance = client(t.app, await login(t.app, 'branch_finance'))
+  logistics = client(t.app, await login(t.app, 'logistics_chief'))
+  logisticsAdmin = client(t.app, await login(t.app, 'logistics_admin'))
+  const db = t.database.db
+  financeRoleId = (await db.select().from(roles).where(eq(roles.roleCode, 'branch_finance')))[0]!.id
+  logisticsCenterId = (await db.select().from(departments).where(eq(departments.orgCode, 'A01A01')))[0]!.id
+})
+afterAll(async () => t?.close())
+
+const draft = (over: Record<string, unknown> = {}) => ({
+  title: 'Quarterly stock count',
+  content: '<p>Please count <strong>all</strong> depots by Friday.</p>',
+  noticeType: 'announcement',
+  openType: 'detail',
+  targetType: 'roles',
+  targetIds: [financeRoleId],
+  ...over,
+})
+
+const unread = async (c: typeof admin) => (await c.get<number>('/api/sys/messages/unReadCount')).body.result
+const messagesOf = async (c: typeof admin) =>
+  (await c.get<Page<Message>>('/api/sys/messages/list', { pageSize: 100 })).body.result.records
+
+const addAndPublish = async (body: Record<string, unknown>) => {
+  const added = await admin.post<Notice>('/api/sys/notice/add', body)
+  expect(added.status, JSON.stringify(added.body)).toBe(200)
+  const published = await admin.post<Notice>('/api/sys/notice/publish', { id: added.body.result.id })
+  expect(published.body.code, JSON.stringify(published.body)).toBe(200)
+  return published.body.result
+}
+
+describe('notices', () => {
+  it('saves a draft that nobody receives yet, with sanitized HTML', async () => {
+    const before = await unread(finance)
+    const res = await admin.post<Notice>(
+      '/api/sys/notice/add',
+      draft({ content: '<p>Hello <em>team</em><script>window.__xss=1</script></p>' }),
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.result.status).toBe('draft')
+    expect(res.body.result.content).toBe('<p>Hello <em>team</em></p>')
+    expect(await unread(finance)).toBe(before)
+    const opened = await finance.get('/api/sys/notice/queryById', { id: res.body.result.id })
+    expect(opened.status).toBe(404)
+  })
+
+  it('publishes to a role: its members get a message and the notice, others nothing', async () => {
+    const financeBefore = await unread(finance)
+    const logisticsBefore = await unread(logistics)
+    const notice = await addAndPublish(draft())
+    expect(notice.status).toBe('published')
+    expect(notice.sender).toBe('管理员')
+    expect(notice.publishTime).not.toBeNull()
+
+    expect(await unread(finance)).toBe(financeBefore + 1)
+    expect(await unread(logistics)).toBe(logisticsBefore)
+    const message = (await messagesOf(finance)).find((m) => m.noticeId === notice.id)
+    expect(message).toMatchObject({ title: 'Quarterly stock count', creator: '管理员', readFlag: 0 })
+    expect(message?.content).toBe('Please count all depots by Friday.')
+
+    const list = (await finance.get<NoticeBrief[]>('/api/sys/notice/queryAllList')).body.result
+    expect(list.find((n) => n.id === notice.id)).toMatchObject({ readFlag: 0, sender: '管理员' })
+    const info = (await finance.get<{ total: number; records: NoticeBrief[] }>('/api/sys/notice/getUnreadInfo')).body
+      .result
+    expect(info.records.map((n) => n.id)).toContain(notice.id)
+    const unreadNotices = info.total
+    expect(
+      (await logistics.get<NoticeBrief[]>('/api/sys/notice/queryAllList')).body.result.map((n) => n.id),
+    ).not.toContain(notice.id)
+
+    // opening it reads the notice and the message that announced it
+    const opened = await finance.get<NoticeDetail>('/api/sys/notice/queryById', { id: notice.id })
+    expect(opened.body.code).toBe(200)
+    expect(opened.body.result).toMatchObject({
+      title: 'Quarterly stock count',
+      content: '<p>Please count <strong>all</strong> depots by Friday.</p>',
+      sender: '管理员',
+      readFlag: 1,
+    })
+    expect(await unread(finance)).toBe(financeBefore)
+    const after = (await finance.get<{ total: number }>('/api/sys/notice/getUnreadInfo')).body.result
+    expect(after.total).toBe(unreadNotices - 1)
+    expect((await logistics.get('/api/sys/notice/queryById', { id: notice.id })).status).toBe(404)
+  })
+
+  it('publishes to a department and its sub-departments', async () => {
+    const chiefBefore = await unread(logistics)
+    const adminBefore = await unread(logisticsAdmin)
+    const financeBefore = await unread(finance)
+    await addAndPublish(draft({ title: 'Depot hours', targetType: 'departments', targetIds: [logisticsCenterId] }))
+    expect(await unread(logistics)).toBe(chiefBefore + 1) // A01A01
+    expect(await unread(logisticsAdmin)).toBe(adminBefore + 1) // A01A01A01, below it
+    expect(await unread(finance)).toBe(financeBefore)
+  })
+
+  it('withdraws: readers get a 510 warning in their language, and it leaves their list', async () => {
+    const notice = await addAndPublish(draft({ title: 'To be withdrawn' }))
+    const withdrawn = await admin.post<Notice>('/api/sys/notice/withdraw', { id: notice.id })
+    expect(withdrawn.body.result.status).toBe('withdrawn')
+
+    const zh = await finance.get<string>('/api/sys/notice/queryById', { id: notice.id })
+    expect(zh.status).toBe(200)
+    expect(zh.body.code).toBe(WARNING)
+    expect(zh.body.result).toBe('该公告已撤回')
+    const en = await finance.get<string>('/api/sys/notice/queryById', { id: notice.id }, { langcode: 'en' })
+    expect(en.body).toMatchObject({ code: WARNING, result: 'This notice has been withdrawn' })
+    const list = (await finance.get<NoticeBrief[]>('/api/sys/notice/queryAllList')).body.result
+    expect(list.map((n) => n.id)).not.toContain(notice.id)
+
+    // withdrawing twice, or editing a published notice, is a warning too
+    expect((await admin.post('/api/sys/notice/withdraw', { id: notice.id })).body.code).toBe(WARNING)
+    const again = await addAndPublish(draft({ title: 'Published' }))
+    const edit = await admin.post('/api/sys/notice/edit', { ...draft(), id: again.id, version: again.version })
+    expect(edit.body.code).toBe(WARNING)
+    expect((await admin.delete('/api/sys/notice/delete', { id: again.id })).body.code).toBe(WARNING)
+    expect((await admin.post('/api/sys/notice/publish', { id: again.id })).body.code).toBe(WARNING)
+  })
+
+  it('edits a withdrawn notice back to a draft, republishes it, and deletes it with its messages', async () => {
+    const notice = await addAndPublish(draft({ title: 'Version one' }))
+    const withdrawn = (await admin.post<Notice>('/api/sys/notice/withdraw', { id: notice.id })).body.result
+    const stale = await admin.post('/api/sys/notice/edit', {
+      ...draft(),
+      id: notice.id,
+      version: withdrawn.version - 1,
+    })
+    expect(stale.status).toBe(409)
+    expect(stale.body.code).toBe(Errors.DataChanged.code)
+    const edited = await admin.post<Notice>('/api/sys/notice/saveDraft', {
+      ...draft({ title: 'Version two' }),
+      id: notice.id,
+      version: withdrawn.version,
+    })
+    expect(edited.body.result).toMatchObject({ status: 'draft', title: 'Version two' })
+    const republished = await admin.post<Notice>('/api/sys/notice/publish', { id: notice.id })
+    expect(republished.body.result.status).toBe('published')
+    const opened = await finance.get<NoticeDetail>('/api/sys/notice/queryById', { id: notice.id })
+    expect(opened.body.result.title).toBe('Version two')
+
+    await admin.post('/api/sys/notice/withdraw', { id: notice.id })
+    expect((await admin.delete('/api/sys/notice/delete', { id: notice.id })).body.code).toBe(200)
+    expect((await messagesOf(finance)).some((m) => m.noticeId === notice.id)).toBe(false)
+    expect((await admin.get('/api/sys/notice/queryForEdit', { id: notice.id })).status).toBe(404)
+  })
+
+  it('checks the input: url open type needs a url, groups need members, ids must exist', async () => {
+    expect((await admin.post('/api/sys/notice/add', draft({ openType: 'url' }))).status).toBe(400)
+    expect(
+      (await admin.post('/api/sys/notice/add', draft({ openType: 'url', openUrl: 'javascript:alert(1)' }))).status,
+    ).toBe(400)
+    expect((await admin.post('/api/sys/notice/add', draft({ targetIds: [] }))).status).toBe(400)
+    const unknown = await admin.post(
+      '/api/sys/notice/add',
+      draft({ targetIds: ['00000000-0000-4000-8000-000000000000'] }),
+    )
+    expect(unknown.status).toBe(400)
+    const url = await admin.post<Notice>(
+      '/api/sys/notice/add',
+      draft({ openType: 'url', openUrl: '/sale/orderList?busObjNo=SO1' }),
+    )
+    expect(url.body.result.openUrl).toBe('/sale/orderList?busObjNo=SO1')
+  })
+
+  it('lets only notice administrators write, and only to the extent of their buttons', async () => {
+    expect((await finance.post('/api/sys/notice/add', draft())).status).toBe(403)
+    expect((await finance.post('/api/sys/notice/saveDraft', draft())).status).toBe(403)
+    expect((await finance.get('/api/sys/notice/targetOptions')).status).toBe(403)
+    const options = (
+      await admin.get<{ departments: unknown[]; roles: { code: string }[] }>('/api/sys/notice/targetOptions')
+    ).body.result
+    expect(options.roles.map((r) => r.code)).toContain('branch_finance')
+    expect(options.departments.length).toBeGreaterThan(3)
+  })
+})
