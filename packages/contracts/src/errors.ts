@@ -48,6 +48,12 @@ export const Errors = {
   DuplicateValue: entry(201029, 409, '该值已存在', 'This value already exists'),
   RuleCheckFailed: entry(201030, 400, '格式不正确', 'The format is not valid'),
   UnsupportedQuery: entry(201031, 400, '不支持的查询字段或条件', 'Unsupported query field or condition'),
+  LegacyXlsNotSupported: entry(
+    201032,
+    400,
+    '暂不支持旧版 Excel 97-2003 (.xls) 文件，请另存为 .xlsx 后再导入',
+    'Old Excel 97-2003 (.xls) files cannot be read; please save the file as .xlsx and import it again',
+  ),
 
   // 2020xx: business rules
   DuplicateProductCode: entry(202001, 409, '产品编码重复', 'Duplicate product code'),
