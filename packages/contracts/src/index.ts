@@ -1,3 +1,4 @@
+export * from './approval.ts'
 export * from './dicts/index.ts'
 export * from './envelope.ts'
 export * from './errors.ts'

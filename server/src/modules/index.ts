@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { approvalModule } from './approval/index.ts'
 import { healthRoutes } from './health.routes.ts'
 import { messagingModule } from './messaging/index.ts'
 import { masterDataModule } from './masterdata/index.ts'
@@ -10,4 +11,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(systemModule)
   await app.register(masterDataModule)
   await app.register(messagingModule)
+  await app.register(approvalModule)
 }

@@ -9,6 +9,8 @@ import type { DbOrTx } from '../db/client.ts'
 export type DomainEvent =
   | {
       type: 'approval.reviewNeeded'
+      /** The review instance (platform/approval); optional for compatibility. */
+      reviewId?: string
       business: string
       objectId: string
       /** The business number shown to people (order number, product code...). */
@@ -19,6 +21,9 @@ export type DomainEvent =
     }
   | {
       type: 'approval.approved' | 'approval.rejected'
+      /** The review instance and the step decided (platform/approval); optional for compatibility. */
+      reviewId?: string
+      stepNo?: number
       business: string
       objectId: string
       objectNo: string | null

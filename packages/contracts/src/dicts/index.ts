@@ -1,12 +1,14 @@
+import { approvalDicts } from './approval.ts'
 import { masterDataDicts } from './masterdata.ts'
 import { salesDicts } from './sales.ts'
 import { systemDicts } from './system.ts'
 import type { DictDef } from './types.ts'
 
+export * from './approval.ts'
 export * from './masterdata.ts'
 export * from './sales.ts'
 export * from './system.ts'
 export type { DictDef, DictItemDef } from './types.ts'
 
 /** Every dictionary the seed creates. Later areas append their own list here. */
-export const DICTIONARIES: readonly DictDef[] = [...systemDicts, ...masterDataDicts, ...salesDicts]
+export const DICTIONARIES: readonly DictDef[] = [...systemDicts, ...masterDataDicts, ...salesDicts, ...approvalDicts]

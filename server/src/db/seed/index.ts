@@ -5,6 +5,7 @@ import { hashPassword, sha256Hex } from '../../platform/auth/password.ts'
 import type { Db, DbOrTx } from '../client.ts'
 import { departments, roles, userDepartments, userRoles, users } from '../schema/index.ts'
 import { syncCatalogue } from './catalogue.ts'
+import { seedApproval } from './demo/approval.ts'
 import { seedMasterData } from './demo/masterdata.ts'
 import { seedOrganisation } from './demo/organisation.ts'
 
@@ -15,6 +16,7 @@ import { seedOrganisation } from './demo/organisation.ts'
 export const DEMO_SEEDS: readonly { name: string; run: (db: DbOrTx) => Promise<void> }[] = [
   { name: 'organisation', run: seedOrganisation },
   { name: 'master data', run: seedMasterData },
+  { name: 'approval flows', run: seedApproval },
 ]
 
 const isEmpty = async (db: Db) => {

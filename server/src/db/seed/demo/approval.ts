@@ -1,0 +1,76 @@
+import { AuditBusiness, RejectFlow, RoleCode, StepDeptType } from '@app/contracts'
+import type { DbOrTx } from '../../client.ts'
+import { auditConfigSteps, auditConfigs } from '../../schema/index.ts'
+
+type Step = { stepName: string; orgCode: string; roleCode: string }
+
+/**
+ * The review flows of DESIGN 5 over the demo organisation (departments and roles of
+ * organisation.ts). No time limits: demo reviews must not expire while someone tries the product.
+ */
+const FLOWS: readonly {
+  business: string
+  name: string
+  rejectFlow: string
+  repeatAudit: boolean
+  forbidSelfApproval: boolean
+  steps: readonly Step[]
+}[] = [
+  {
+    business: AuditBusiness.Product,
+    name: '产品审核流程',
+    rejectFlow: RejectFlow.ToSubmitter,
+    repeatAudit: false,
+    forbidSelfApproval: true,
+    steps: [
+      { stepName: '财务总监审核', orgCode: 'A01A05', roleCode: RoleCode.FinanceDirector },
+      { stepName: '总办总裁审核', orgCode: 'A01A03', roleCode: RoleCode.GmPresident },
+    ],
+  },
+  {
+    business: AuditBusiness.SaleOrder,
+    name: '销售订单审核流程',
+    rejectFlow: RejectFlow.ToSubmitter,
+    repeatAudit: false,
+    forbidSelfApproval: true,
+    steps: [
+      { stepName: '区域总裁审核', orgCode: 'A01A02', roleCode: RoleCode.RegionPresident },
+      { stepName: '分公司财务审核', orgCode: 'A01A05', roleCode: RoleCode.BranchFinance },
+      { stepName: '总办总裁审核', orgCode: 'A01A03', roleCode: RoleCode.GmPresident },
+    ],
+  },
+  {
+    business: AuditBusiness.OrderAdjust,
+    name: '订单调整审核流程',
+    rejectFlow: RejectFlow.ToPrevious,
+    repeatAudit: false,
+    forbidSelfApproval: true,
+    steps: [
+      { stepName: '区域总裁审核', orgCode: 'A01A02', roleCode: RoleCode.RegionPresident },
+      { stepName: '财务总监审核', orgCode: 'A01A05', roleCode: RoleCode.FinanceDirector },
+    ],
+  },
+  {
+    business: AuditBusiness.OrderDelete,
+    name: '订单删除审核流程',
+    rejectFlow: RejectFlow.ToSubmitter,
+    repeatAudit: false,
+    forbidSelfApproval: true,
+    steps: [
+      { stepName: '区域总裁审核', orgCode: 'A01A02', roleCode: RoleCode.RegionPresident },
+      { stepName: '总办总裁审核', orgCode: 'A01A03', roleCode: RoleCode.GmPresident },
+    ],
+  },
+]
+
+/** One flow in force per business. */
+export const seedApproval = async (db: DbOrTx) => {
+  for (const flow of FLOWS) {
+    const { steps, ...config } = flow
+    const [row] = await db.insert(auditConfigs).values(config).returning({ id: auditConfigs.id })
+    if (!row) throw new Error(`audit config ${flow.business} not written`)
+    await db
+      .insert(auditConfigSteps)
+      .values(steps.map((s, i) => ({ ...s, configId: row.id, stepNo: i + 1, deptType: StepDeptType.Fixed })))
+  }
+}

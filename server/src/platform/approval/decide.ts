@@ -1,0 +1,211 @@
+import { ApprovalStatus, Errors, RejectFlow, ReviewDecision } from '@app/contracts'
+import { and, asc, eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { reviewDecisions, reviewSteps, reviews } from '../../db/schema/index.ts'
+import { LogType, recordOperation } from '../audit-log.ts'
+import { fail } from '../errors.ts'
+import type { EventBus } from '../events.ts'
+import { assertReviewer, candidatesOf, excludedAt } from './reviewers.ts'
+import { refWhere } from './start.ts'
+import type { ApprovalContext, DecideInput, DecisionResult, ReviewRef, ReviewRow, ReviewStepRow } from './types.ts'
+
+const HOUR_MS = 3_600_000
+
+/** The review row, locked until the end of the transaction: deciders of one review queue here. */
+export const lockReview = async (tx: DbOrTx, ref: ReviewRef): Promise<ReviewRow> => {
+  const [review] = await tx.select().from(reviews).where(refWhere(ref)).for('update')
+  if (!review) fail(Errors.AuditRecordNotFound)
+  return review
+}
+
+export const stepsOf = (db: DbOrTx, reviewId: string) =>
+  db.select().from(reviewSteps).where(eq(reviewSteps.reviewId, reviewId)).orderBy(asc(reviewSteps.stepNo))
+
+/** Refuses a decision on a review that is finished. */
+export const assertOpen = (review: ReviewRow) => {
+  if (review.status === ApprovalStatus.Approved) fail(Errors.AlreadyApproved)
+  if (review.status === ApprovalStatus.Rejected) fail(Errors.AlreadyRejected)
+}
+
+/** When the current step's time limit runs out, or null without a limit. */
+export const deadlineOf = (stepStartedAt: Date, timeLimitHours: number | null): Date | null =>
+  timeLimitHours == null ? null : new Date(stepStartedAt.getTime() + timeLimitHours * HOUR_MS)
+
+/**
+ * The reviewer saw another step than the current one: someone decided it in the meantime (or it is
+ * not its turn yet). Says which, so the loser of a race gets a clear answer.
+ */
+const refuseStaleStep = (steps: readonly ReviewStepRow[], stepNo: number, currentStep: number): never => {
+  const seen = steps.find((s) => s.stepNo === stepNo)
+  if (!seen) fail(Errors.AuditRecordNotFound)
+  if (seen.decision === ReviewDecision.Approve) fail(Errors.AlreadyApproved)
+  if (seen.decision === ReviewDecision.Reject) fail(Errors.AlreadyRejected)
+  if (stepNo > currentStep) fail(Errors.OnlyCurrentReviewer)
+  fail(Errors.ReviewFailed)
+}
+
+const decidedStep = (decision: string, userId: string, now: Date, note: string, isAudit: number) => ({
+  isAudit,
+  decision,
+  userId,
+  decidedAt: now,
+  note,
+})
+
+const clearedStep = { isAudit: 0, decision: null, userId: null, decidedAt: null, note: null }
+
+/**
+ * Approves or rejects the current step of a review, inside the caller's transaction. The review row
+ * is locked first, so of two reviewers deciding at once the second sees the first one's result and
+ * is refused; the version guards the update as well.
+ *
+ * Approve: the step is audited; the next step becomes current, or the review is approved.
+ * Reject: back to the submitter (the review ends rejected), or back to the previous step (its
+ * decision is undone and it decides again); a rejection at step 1 always goes to the submitter.
+ */
+export const decideReview = async (
+  tx: DbOrTx,
+  events: EventBus,
+  input: DecideInput,
+  ctx: ApprovalContext,
+): Promise<DecisionResult> => {
+  const review = await lockReview(tx, input)
+  assertOpen(review)
+  const steps = await stepsOf(tx, review.id)
+  if (input.stepNo !== undefined && input.stepNo !== review.currentStep) {
+    refuseStaleStep(steps, input.stepNo, review.currentStep)
+  }
+  if (input.version !== undefined && input.version !== review.version) fail(Errors.ReviewFailed)
+  const current = steps.find((s) => s.stepNo === review.currentStep)
+  if (!current) fail(Errors.AuditRecordNotFound)
+  const previous = steps.find((s) => s.stepNo === review.currentStep - 1)
+  const actorId = input.actor.userId
+
+  await assertReviewer(tx, actorId, current)
+  if (review.forbidSelfApproval && review.submitterId === actorId) fail(Errors.SelfApprovalForbidden)
+  if (
+    input.decision === ReviewDecision.Approve &&
+    !review.repeatAudit &&
+    previous?.decision === ReviewDecision.Approve &&
+    previous.userId === actorId
+  ) {
+    fail(Errors.RepeatAuditForbidden)
+  }
+  const now = new Date()
+  const deadline = deadlineOf(review.stepStartedAt, current.timeLimitHours)
+  if (deadline && now > deadline) fail(Errors.ReviewTimeExpired)
+  const note = input.note?.trim()
+  if (!note) fail(Errors.ReviewNoteRequired)
+
+  const approve = input.decision === ReviewDecision.Approve
+  const last = review.currentStep === review.stepCount
+  const toSubmitter = review.rejectFlow !== RejectFlow.ToPrevious || review.currentStep === 1
+  let outcome: DecisionResult['outcome']
+  let patch: Partial<typeof reviews.$inferInsert>
+  /** The step that becomes current, with the step before it (for the repeat-audit rule). */
+  let next: { step: ReviewStepRow; before: Pick<ReviewStepRow, 'decision' | 'userId'> | undefined } | null = null
+
+  if (approve) {
+    await tx
+      .update(reviewSteps)
+      .set(decidedStep(ReviewDecision.Approve, actorId, now, note, 1))
+      .where(eq(reviewSteps.id, current.id))
+    if (last) {
+      outcome = 'approved'
+      patch = { status: ApprovalStatus.Approved, finishedAt: now }
+    } else {
+      outcome = 'advanced'
+      patch = { status: ApprovalStatus.UnderReview, currentStep: review.currentStep + 1, stepStartedAt: now }
+      const step = steps.find((s) => s.stepNo === review.currentStep + 1)!
+      // a step coming round again (after a return) starts without the old decision on it
+      await tx.update(reviewSteps).set(clearedStep).where(eq(reviewSteps.id, step.id))
+      next = { step, before: { decision: ReviewDecision.Approve, userId: actorId } }
+    }
+  } else if (toSubmitter) {
+    outcome = 'rejected'
+    await tx
+      .update(reviewSteps)
+      .set(decidedStep(ReviewDecision.Reject, actorId, now, note, 1))
+      .where(eq(reviewSteps.id, current.id))
+    patch = { status: ApprovalStatus.Rejected, finishedAt: now }
+  } else {
+    outcome = 'returned'
+    // the rejecting step keeps who sent it back (not audited: it decides again later)
+    await tx
+      .update(reviewSteps)
+      .set(decidedStep(ReviewDecision.Reject, actorId, now, note, 0))
+      .where(eq(reviewSteps.id, current.id))
+    const step = previous!
+    await tx.update(reviewSteps).set(clearedStep).where(eq(reviewSteps.id, step.id))
+    const backTo = review.currentStep - 1
+    patch = {
+      status: backTo > 1 ? ApprovalStatus.UnderReview : ApprovalStatus.Pending,
+      currentStep: backTo,
+      stepStartedAt: now,
+    }
+    next = { step, before: steps.find((s) => s.stepNo === backTo - 1) }
+  }
+
+  const [updated] = await tx
+    .update(reviews)
+    .set({ ...patch, version: review.version + 1, updateAt: now, updateBy: actorId })
+    .where(and(eq(reviews.id, review.id), eq(reviews.version, review.version)))
+    .returning()
+  if (!updated) fail(Errors.ReviewFailed)
+  await tx.insert(reviewDecisions).values({
+    reviewId: review.id,
+    round: review.round,
+    stepNo: current.stepNo,
+    deptCode: current.deptCode,
+    roleCode: current.roleCode,
+    decision: input.decision,
+    userId: actorId,
+    note,
+    createAt: now,
+  })
+
+  const final = outcome === 'approved' || outcome === 'rejected'
+  const about = { business: review.business, objectId: review.objectId, objectNo: review.objectNo }
+  await events.emit(tx, {
+    type: approve ? 'approval.approved' : 'approval.rejected',
+    reviewId: review.id,
+    stepNo: current.stepNo,
+    ...about,
+    final,
+    submitterId: review.submitterId,
+    decidedBy: actorId,
+    note,
+  })
+  if (next) {
+    const reviewerIds = await candidatesOf(tx, next.step, excludedAt(review, next.before))
+    await events.emit(tx, {
+      type: 'approval.reviewNeeded',
+      reviewId: review.id,
+      ...about,
+      stepNo: next.step.stepNo,
+      reviewerIds,
+      submitterId: review.submitterId,
+    })
+  }
+  if (ctx.req) {
+    await recordOperation(tx, ctx.req, {
+      logType: LogType.Review,
+      operation: `approval:${input.decision}`,
+      resource: review.business,
+      objectId: review.objectId,
+      before: { reviewId: review.id, status: review.status, currentStep: review.currentStep },
+      after: { status: updated.status, currentStep: updated.currentStep, outcome, note },
+    })
+  }
+  return {
+    reviewId: review.id,
+    ...about,
+    stepNo: current.stepNo,
+    decision: input.decision,
+    outcome,
+    final,
+    status: updated.status as DecisionResult['status'],
+    currentStep: updated.currentStep,
+    version: updated.version,
+  }
+}

@@ -1,0 +1,80 @@
+import { Errors, ReviewDecision } from '@app/contracts'
+import { and, eq, notInArray } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { departments, roles, userDepartments, userRoles, users } from '../../db/schema/index.ts'
+import { fail } from '../errors.ts'
+import type { ReviewRow, ReviewStepRow } from './types.ts'
+
+/** The role codes a user holds and the departments (orgCodes) they belong to. */
+export type Memberships = { roleCodes: string[]; orgCodes: string[] }
+
+export const membershipsOf = async (db: DbOrTx, userId: string): Promise<Memberships> => {
+  const roleRows = await db
+    .select({ code: roles.roleCode })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId))
+  const deptRows = await db
+    .select({ code: departments.orgCode })
+    .from(userDepartments)
+    .innerJoin(departments, eq(departments.id, userDepartments.departId))
+    .where(eq(userDepartments.userId, userId))
+  return { roleCodes: roleRows.map((r) => r.code), orgCodes: deptRows.map((r) => r.code) }
+}
+
+/**
+ * Who a review's rules keep away from its current step even though they hold the role there:
+ * the submitter when self-approval is banned, and the previous step's approver when repeat
+ * audit is off.
+ */
+export const excludedAt = (
+  review: Pick<ReviewRow, 'forbidSelfApproval' | 'repeatAudit' | 'submitterId'>,
+  previous: Pick<ReviewStepRow, 'decision' | 'userId'> | undefined,
+): string[] => {
+  const out: string[] = []
+  if (review.forbidSelfApproval && review.submitterId) out.push(review.submitterId)
+  if (!review.repeatAudit && previous?.decision === ReviewDecision.Approve && previous.userId) out.push(previous.userId)
+  return out
+}
+
+/** Enabled users holding the step's role who belong to the step's department. */
+export const candidatesOf = async (
+  db: DbOrTx,
+  step: Pick<ReviewStepRow, 'roleCode' | 'deptCode'>,
+  exclude: readonly string[] = [],
+): Promise<string[]> => {
+  if (!step.deptCode) return []
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.roleCode, step.roleCode)))
+    .innerJoin(userDepartments, eq(userDepartments.userId, users.id))
+    .innerJoin(departments, and(eq(departments.id, userDepartments.departId), eq(departments.orgCode, step.deptCode)))
+    .where(
+      and(
+        eq(users.delFlag, false),
+        eq(users.status, '1'),
+        exclude.length > 0 ? notInArray(users.id, [...exclude]) : undefined,
+      ),
+    )
+    .orderBy(users.id)
+  return rows.map((r) => r.id)
+}
+
+/**
+ * Refuses a user who may not decide the step: holding the step's role but not in its department is
+ * a 'reviewer mismatch'; not holding the role at all means 'only the current reviewer may act'.
+ */
+export const assertReviewer = async (
+  db: DbOrTx,
+  userId: string,
+  step: Pick<ReviewStepRow, 'roleCode' | 'deptCode'>,
+) => {
+  const m = await membershipsOf(db, userId)
+  const hasRole = m.roleCodes.includes(step.roleCode)
+  const inDepartment = step.deptCode !== null && m.orgCodes.includes(step.deptCode)
+  if (hasRole && inDepartment) return
+  if (hasRole) fail(Errors.ReviewerMismatch)
+  fail(Errors.OnlyCurrentReviewer)
+}

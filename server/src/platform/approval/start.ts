@@ -1,0 +1,141 @@
+import { ApprovalStatus, Errors, StepDeptType } from '@app/contracts'
+import { and, asc, eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { auditConfigSteps, auditConfigs, reviewSteps, reviews } from '../../db/schema/index.ts'
+import { LogType, recordOperation } from '../audit-log.ts'
+import { fail } from '../errors.ts'
+import type { EventBus } from '../events.ts'
+import { candidatesOf, excludedAt } from './reviewers.ts'
+import type { ApprovalContext, ReviewRef, ReviewRow, ReviewState, StartReviewInput } from './types.ts'
+
+export const OPEN_STATUSES: readonly string[] = [ApprovalStatus.Pending, ApprovalStatus.UnderReview]
+
+export const isOpen = (status: string) => OPEN_STATUSES.includes(status)
+
+export const refWhere = (ref: ReviewRef) =>
+  'reviewId' in ref
+    ? eq(reviews.id, ref.reviewId)
+    : and(eq(reviews.business, ref.business), eq(reviews.objectId, ref.objectId))
+
+/** The config in force for a business, with its steps in order. */
+export const activeConfigOf = async (db: DbOrTx, business: string) => {
+  const [config] = await db
+    .select()
+    .from(auditConfigs)
+    .where(and(eq(auditConfigs.business, business), eq(auditConfigs.status, '1')))
+  if (!config) return null
+  const steps = await db
+    .select()
+    .from(auditConfigSteps)
+    .where(eq(auditConfigSteps.configId, config.id))
+    .orderBy(asc(auditConfigSteps.stepNo))
+  return { ...config, steps }
+}
+
+/**
+ * Starts (or, after an approval or a rejection, restarts) the review of a business object on the
+ * business's config in force, inside the caller's transaction. The config's rules and steps are
+ * copied onto the review; a step of type 'submitter' takes the submitter's department.
+ */
+export const startReview = async (
+  tx: DbOrTx,
+  events: EventBus,
+  input: StartReviewInput,
+  ctx: ApprovalContext,
+): Promise<ReviewState> => {
+  const config = await activeConfigOf(tx, input.business)
+  if (!config || config.steps.length === 0) fail(Errors.AuditRecordNotFound)
+  const stepRows = config.steps.map((s) => ({
+    stepNo: s.stepNo,
+    stepName: s.stepName,
+    deptCode: s.deptType === StepDeptType.Submitter ? input.submitter.orgCode : s.orgCode,
+    roleCode: s.roleCode,
+    timeLimitHours: s.timeLimitHours,
+  }))
+  if (stepRows.some((s) => !s.deptCode)) fail(Errors.DepartmentNotSet)
+
+  // the lock makes a restart and a decision on the same review wait for each other
+  const [existing] = await tx
+    .select()
+    .from(reviews)
+    .where(refWhere({ business: input.business, objectId: input.objectId }))
+    .for('update')
+  if (existing && isOpen(existing.status)) fail(Errors.DuplicatePendingApplication)
+
+  const now = new Date()
+  const values = {
+    objectNo: input.objectNo ?? null,
+    configId: config.id,
+    repeatAudit: config.repeatAudit,
+    rejectFlow: config.rejectFlow,
+    forbidSelfApproval: config.forbidSelfApproval,
+    submitterId: input.submitter.userId,
+    submitterOrgCode: input.submitter.orgCode,
+    stepCount: stepRows.length,
+    currentStep: 1,
+    status: ApprovalStatus.Pending,
+    startedAt: now,
+    stepStartedAt: now,
+    finishedAt: null,
+  }
+  let review: ReviewRow | undefined
+  if (existing) {
+    ;[review] = await tx
+      .update(reviews)
+      .set({
+        ...values,
+        round: existing.round + 1,
+        version: existing.version + 1,
+        updateAt: now,
+        updateBy: input.submitter.userId,
+      })
+      .where(eq(reviews.id, existing.id))
+      .returning()
+    await tx.delete(reviewSteps).where(eq(reviewSteps.reviewId, existing.id))
+  } else {
+    ;[review] = await tx
+      .insert(reviews)
+      .values({ business: input.business, objectId: input.objectId, ...values, createBy: input.submitter.userId })
+      .onConflictDoNothing()
+      .returning()
+    // another transaction started the same object's review a moment ago
+    if (!review) fail(Errors.DuplicatePendingApplication)
+  }
+  if (!review) fail(Errors.ReviewFailed)
+  const reviewId = review.id
+  await tx.insert(reviewSteps).values(stepRows.map((s) => ({ ...s, reviewId })))
+
+  const first = stepRows[0]!
+  const reviewerIds = await candidatesOf(tx, first, excludedAt(review, undefined))
+  await events.emit(tx, {
+    type: 'approval.reviewNeeded',
+    reviewId,
+    business: review.business,
+    objectId: review.objectId,
+    objectNo: review.objectNo,
+    stepNo: 1,
+    reviewerIds,
+    submitterId: review.submitterId,
+  })
+  if (ctx.req) {
+    await recordOperation(tx, ctx.req, {
+      logType: LogType.Review,
+      operation: 'approval:start',
+      resource: review.business,
+      objectId: review.objectId,
+      after: { reviewId, round: review.round, steps: stepRows.length },
+    })
+  }
+  return {
+    reviewId,
+    business: review.business,
+    objectId: review.objectId,
+    objectNo: review.objectNo,
+    status: ApprovalStatus.Pending,
+    round: review.round,
+    currentStep: 1,
+    stepCount: review.stepCount,
+    version: review.version,
+    reviewerIds,
+  }
+}

@@ -1,0 +1,51 @@
+import type { ApprovalStatus, ReviewDecision, ReviewDecisionResult } from '@app/contracts'
+import type { FastifyRequest } from 'fastify'
+import type { reviewSteps, reviews } from '../../db/schema/index.ts'
+
+/** Who acts: the signed-in user (a Principal fits). */
+export type ApprovalActor = { userId: string; username: string }
+
+/** A review by its id, or by the business object it reviews. */
+export type ReviewRef = { reviewId: string } | { business: string; objectId: string }
+
+/** Optional context of a call made for an HTTP request: the operation log needs it. */
+export type ApprovalContext = { req?: FastifyRequest }
+
+export type StartReviewInput = {
+  business: string
+  objectId: string
+  /** The number people see (order number, product code...), carried into events and lists. */
+  objectNo?: string | null
+  /** The submitter and the department they submit from (steps of type 'submitter' use it). */
+  submitter: { userId: string; orgCode: string | null }
+}
+
+export type DecideInput = ReviewRef & {
+  decision: ReviewDecision
+  note?: string | null
+  /** The step the reviewer saw; a stale one answers 'already approved/rejected'. */
+  stepNo?: number
+  /** The version the reviewer saw; a stale one answers 'review failed, refresh'. */
+  version?: number
+  actor: ApprovalActor
+}
+
+export type DecisionResult = Omit<ReviewDecisionResult, 'id'> & { reviewId: string }
+
+export type ReviewRow = typeof reviews.$inferSelect
+export type ReviewStepRow = typeof reviewSteps.$inferSelect
+
+/** A review as the engine reports it after a start. */
+export type ReviewState = {
+  reviewId: string
+  business: string
+  objectId: string
+  objectNo: string | null
+  status: ApprovalStatus
+  round: number
+  currentStep: number
+  stepCount: number
+  version: number
+  /** Who may decide the current step now. */
+  reviewerIds: string[]
+}
