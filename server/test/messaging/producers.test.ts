@@ -1,0 +1,150 @@
+import type { Message, Page } from '@app/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DomainEvent } from '../../src/platform/events.ts'
+import { client, createTestApp, login, type TestApp } from '../helpers/app.ts'
+import { userIdOf } from './fixtures.ts'
+
+let t: TestApp
+const ids: Record<string, string> = {}
+const clients: Record<string, ReturnType<typeof client>> = {}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  for (const name of ['branch_admin', 'region_president', 'branch_finance', 'gm_president']) {
+    ids[name] = await userIdOf(t.database.db, name)
+    clients[name] = client(t.app, await login(t.app, name))
+  }
+})
+afterAll(async () => t?.close())
+
+/** Emits the event the way the approval engine does: inside its own transaction. */
+const emitInTransaction = (event: DomainEvent) =>
+  t.database.db.transaction(async (tx) => t.app.deps.events.emit(tx, event))
+
+const newest = async (name: string): Promise<Message | undefined> =>
+  (await clients[name]!.get<Page<Message>>('/api/sys/messages/list', { pageSize: 1 })).body.result.records[0]
+const unread = async (name: string) => (await clients[name]!.get<number>('/api/sys/messages/unReadCount')).body.result
+
+describe('domain events become messages', () => {
+  it('review needed: a message to each reviewer, opening the sales order by its number', async () => {
+    const before = { rp: await unread('region_president'), bf: await unread('branch_finance') }
+    await emitInTransaction({
+      type: 'approval.reviewNeeded',
+      business: 'sale_order',
+      objectId: '7c1e1f2a-0000-4000-8000-000000000001',
+      objectNo: 'SO20261122-0001',
+      stepNo: 2,
+      reviewerIds: [ids.region_president!, ids.branch_finance!],
+      submitterId: ids.branch_admin!,
+    })
+    expect(await unread('region_president')).toBe(before.rp + 1)
+    expect(await unread('branch_finance')).toBe(before.bf + 1)
+    const message = await newest('region_president')
+    expect(message).toMatchObject({
+      title: '待审核：销售订单 SO20261122-0001',
+      content: '审批流程第 2 步等待您审核。',
+      creator: '王磊',
+      menuId: 'sale_order',
+      params: { busObjNo: 'SO20261122-0001' },
+      readFlag: 0,
+      noticeId: null,
+    })
+  })
+
+  it('approved and rejected: a message to the submitter, naming who decided', async () => {
+    const before = await unread('branch_admin')
+    await emitInTransaction({
+      type: 'approval.approved',
+      business: 'pro_product',
+      objectId: '7c1e1f2a-0000-4000-8000-000000000002',
+      objectNo: 'P-0042',
+      final: true,
+      submitterId: ids.branch_admin!,
+      decidedBy: ids.gm_president!,
+      note: null,
+    })
+    expect(await newest('branch_admin')).toMatchObject({
+      title: '审核通过：产品列表 P-0042',
+      creator: '周敏',
+      menuId: 'pro_product',
+      params: { busObjNo: 'P-0042' },
+    })
+    await emitInTransaction({
+      type: 'approval.rejected',
+      business: 'sale_order',
+      objectId: '7c1e1f2a-0000-4000-8000-000000000003',
+      objectNo: 'SO20261122-0002',
+      final: true,
+      submitterId: ids.branch_admin!,
+      decidedBy: ids.region_president!,
+      note: 'Prices are out of date',
+    })
+    expect(await newest('branch_admin')).toMatchObject({
+      title: '已驳回：销售订单 SO20261122-0002',
+      content: '驳回原因：Prices are out of date',
+      creator: '陈静',
+      menuId: 'sale_order',
+    })
+    expect(await unread('branch_admin')).toBe(before + 2)
+  })
+
+  it('writes nothing when the transaction that emitted the event rolls back', async () => {
+    const before = await unread('branch_finance')
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await t.app.deps.events.emit(tx, {
+          type: 'approval.reviewNeeded',
+          business: 'sale_order',
+          objectId: '7c1e1f2a-0000-4000-8000-000000000004',
+          objectNo: 'SO-ROLLED-BACK',
+          stepNo: 1,
+          reviewerIds: [ids.branch_finance!],
+          submitterId: null,
+        })
+        throw new Error('the approval failed after the event')
+      }),
+    ).rejects.toThrow('the approval failed')
+    expect(await unread('branch_finance')).toBe(before)
+  })
+
+  it('an unknown business still messages, without a menu to open; no submitter means no message', async () => {
+    await emitInTransaction({
+      type: 'approval.reviewNeeded',
+      business: 'something_else',
+      objectId: '7c1e1f2a-0000-4000-8000-000000000005',
+      objectNo: null,
+      stepNo: 1,
+      reviewerIds: [ids.gm_president!],
+      submitterId: null,
+    })
+    expect(await newest('gm_president')).toMatchObject({ title: '待审核：something_else', menuId: null, params: null })
+    const before = await unread('gm_president')
+    await emitInTransaction({
+      type: 'approval.approved',
+      business: 'sale_order',
+      objectId: '7c1e1f2a-0000-4000-8000-000000000006',
+      objectNo: 'SO-X',
+      final: false,
+      submitterId: null,
+      decidedBy: ids.gm_president!,
+      note: null,
+    })
+    expect(await unread('gm_president')).toBe(before)
+  })
+
+  it('notice.published: a message per recipient, pointing at the notice', async () => {
+    const before = await unread('branch_finance')
+    await emitInTransaction({
+      type: 'notice.published',
+      noticeId: '7c1e1f2a-0000-4000-8000-000000000007',
+      title: 'Holiday schedule',
+      recipientIds: [ids.branch_finance!, ids.branch_finance!],
+      senderId: null,
+    })
+    expect(await unread('branch_finance')).toBe(before + 1)
+    expect(await newest('branch_finance')).toMatchObject({
+      title: 'Holiday schedule',
+      noticeId: '7c1e1f2a-0000-4000-8000-000000000007',
+    })
+  })
+})
