@@ -1,4 +1,5 @@
 export * from './approval.ts'
+export * from './files.ts'
 export * from './masterdata.ts'
 export * from './messaging.ts'
 export * from './system.ts'
