@@ -1,12 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { App as AntApp, ConfigProvider } from 'antd'
-import enUS from 'antd/locale/en_US'
-import zhCN from 'antd/locale/zh_CN'
+import { App as AntApp } from 'antd'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { RouterProvider } from 'react-router/dom'
 import { feedback } from './api/feedback.ts'
 import { queryClient } from './api/queries.ts'
+import { AppTheme } from './layout/AppTheme.tsx'
 import { router } from './router.tsx'
 
 /** Binds antd's message, notification and modal to the theme for code outside React. */
@@ -20,16 +18,13 @@ const AppFeedback = () => {
   return null
 }
 
-export const App = () => {
-  const { i18n } = useTranslation()
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN}>
-        <AntApp>
-          <AppFeedback />
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>
-  )
-}
+export const App = () => (
+  <QueryClientProvider client={queryClient}>
+    <AppTheme>
+      <AntApp>
+        <AppFeedback />
+        <RouterProvider router={router} />
+      </AntApp>
+    </AppTheme>
+  </QueryClientProvider>
+)

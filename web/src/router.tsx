@@ -3,10 +3,10 @@ import { permissionQuery, queryClient } from './api/queries.ts'
 import { session } from './auth/session.ts'
 import { HOME_PATH, LOGIN_PATH } from './config/constants.ts'
 import { BasicLayout } from './layout/BasicLayout.tsx'
-import { MenuPage } from './layout/MenuPage.tsx'
+import { PageLoading } from './layout/PageLoading.tsx'
+import { resolvePage } from './layout/page-target.ts'
 import { RouteError } from './layout/RouteError.tsx'
 import { UserLayout } from './layout/UserLayout.tsx'
-import { Exception } from './pages/exception/Exception.tsx'
 
 const loginRedirect = (request: Request) => {
   const url = new URL(request.url)
@@ -30,6 +30,17 @@ export const requireSession = async ({ request }: LoaderFunctionArgs) => {
   return null
 }
 
+/**
+ * Under the main layout the layout's tabs render the screens; the route only sends a path the product
+ * does not know to /404 (a known path outside the user's menus shows the 403 page in its tab).
+ */
+export const requireKnownPath = async ({ request }: LoaderFunctionArgs) => {
+  if (!session.isSignedIn()) return null
+  const data = await queryClient.ensureQueryData(permissionQuery).catch(() => null)
+  if (!data) return null
+  return resolvePage(new URL(request.url).pathname, data.menu).kind === 'unknown' ? redirect('/404') : null
+}
+
 /** A signed-in user opening the login page goes to the default page. */
 const skipLoginWhenSignedIn = () => (session.isSignedIn() ? redirect(HOME_PATH) : null)
 
@@ -37,6 +48,7 @@ export const router = createBrowserRouter([
   {
     path: '/user',
     element: <UserLayout />,
+    hydrateFallbackElement: <PageLoading />,
     errorElement: <RouteError />,
     children: [
       { index: true, loader: () => redirect(LOGIN_PATH) },
@@ -57,18 +69,11 @@ export const router = createBrowserRouter([
     id: 'app',
     loader: requireSession,
     element: <BasicLayout />,
+    hydrateFallbackElement: <PageLoading />,
     errorElement: <RouteError />,
     children: [
       { index: true, loader: () => redirect(HOME_PATH) },
-      {
-        path: HOME_PATH.slice(1),
-        lazy: async () => ({ Component: (await import('./pages/dashboard/Analysis.tsx')).default }),
-      },
-      { path: 'test/home', lazy: async () => ({ Component: (await import('./pages/test/Home.tsx')).default }) },
-      { path: '403', element: <Exception status={403} /> },
-      { path: '404', element: <Exception status={404} /> },
-      { path: '500', element: <Exception status={500} /> },
-      { path: '*', element: <MenuPage /> },
+      { path: '*', loader: requireKnownPath, element: null },
     ],
   },
 ])

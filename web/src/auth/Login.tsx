@@ -47,7 +47,7 @@ export const Login = () => {
   }
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card title={t('auth.login.title')}>
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
           {error && (

@@ -21,3 +21,16 @@ export const useCodeText = () => {
     [byId, lang],
   )
 }
+
+/** Both languages of a code-table text: `texts(id, fallback)` -> `{ zh, en }` (for searching by either name). */
+export const useCodeTexts = () => {
+  const { data } = useQuery({ ...codeTableQuery, enabled: Boolean(session.token()) })
+  const byId = useMemo(() => new Map((data ?? []).map((e) => [e.id, e])), [data])
+  return useCallback(
+    (id: number | null | undefined, fallback = '') => {
+      const entry = id === null || id === undefined ? undefined : byId.get(id)
+      return { zh: entry?.zh || fallback, en: entry?.en || fallback }
+    },
+    [byId],
+  )
+}

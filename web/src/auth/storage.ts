@@ -8,7 +8,16 @@ export const StorageKey = {
   departs: 'USER_DEPARTS',
   lang: 'LANGUAGE',
   dictCache: 'DICT_CACHE',
+  /** The menu id of the last menu click (7 days). */
+  activeMenu: 'ACTIVE_MENU',
+  /** Per user (`<key>:<userId>`): theme and layout preferences, open tabs, menu-search history. */
+  preferences: 'LAYOUT_PREFERENCES',
+  tabs: 'MULTI_TABS',
+  menuHistory: 'MENU_SEARCH_HISTORY',
 } as const
+
+/** A key kept apart for each user who signs in on this browser. */
+export const userKey = (key: string, userId: string | null | undefined) => `${key}:${userId ?? 'anonymous'}`
 
 type Stored<T> = { value: T; expire: number | null }
 

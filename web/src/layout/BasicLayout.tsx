@@ -1,108 +1,98 @@
-import type { MenuItem } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { Breadcrumb, Layout, Menu, type MenuProps, theme } from 'antd'
-import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Link, Outlet, useLocation, useNavigate } from 'react-router'
+import { theme as antTheme, Layout } from 'antd'
+import { useCallback, useState } from 'react'
+import { useLocation } from 'react-router'
 import { permissionQuery } from '../api/queries.ts'
-import { useCodeText } from '../auth/code-table.ts'
-import { HOME_PATH } from '../config/constants.ts'
-import { menuIcon } from './icons.tsx'
-import { LanguageSelect } from './LanguageSelect.tsx'
-import { menuTrail } from './menu.ts'
-import { UserMenu } from './UserMenu.tsx'
-import { useSystemTitle } from './useSystemTitle.ts'
+import { useSession } from '../auth/session.ts'
+import { SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '../config/constants.ts'
+import { AppHeader } from './AppHeader.tsx'
+import { AppSider } from './AppSider.tsx'
+import { PageBreadcrumb } from './PageBreadcrumb.tsx'
+import { resolvePage } from './page-target.ts'
+import { preferences, usePreferences } from './preferences.ts'
+import { TabPanes } from './tabs/TabPanes.tsx'
+import { TabStrip } from './tabs/TabStrip.tsx'
+import { useOpenTabs } from './tabs/useOpenTabs.ts'
+import { useTabScroll } from './tabs/useTabScroll.ts'
+import { useHeaderScroll } from './useHeaderScroll.ts'
+import { useTitleOfPath } from './usePageTitle.ts'
+import { useResponsive } from './useResponsive.ts'
+import { useDocumentTitle } from './useSystemTitle.ts'
 
-type AntItem = Required<MenuProps>['items'][number]
-
-/** The main layout: menu from the server's permission list, header, content (SPEC 2). */
+/**
+ * The main layout staff live in (SPEC 2): sider or top menu, header, tabs that keep every open screen
+ * alive, breadcrumb, content and an empty footer, shaped by the interface settings.
+ */
 export const BasicLayout = () => {
-  const { t } = useTranslation()
-  const { pathname } = useLocation()
-  const navigate = useNavigate()
-  const { token } = theme.useToken()
+  const location = useLocation()
+  const { userInfo } = useSession()
+  const prefs = usePreferences()
+  const { isMobile, isTablet } = useResponsive()
+  const { token } = antTheme.useToken()
   const { data } = useQuery(permissionQuery)
-  const codeText = useCodeText()
-  const systemTitle = useSystemTitle()
-  const menu = data?.menu ?? []
+  const titleOf = useTitleOfPath()
+  const menu = data?.menu
+  const keep = useCallback((key: string) => resolvePage(key, menu ?? []).kind !== 'unknown', [menu])
+  const { tabs, activeKey, close, refresh } = useOpenTabs({
+    userId: userInfo?.id ?? null,
+    pathname: location.pathname,
+    search: location.search,
+    keep,
+    titleOf,
+  })
+  const title = titleOf(activeKey)
+  useDocumentTitle(title)
+  useTabScroll(activeKey)
+  const header = useHeaderScroll({ fixedHeader: prefs.fixedHeader, autoHide: prefs.autoHideHeader })
 
-  const items = useMemo(() => {
-    const toItem = (m: MenuItem): AntItem => {
-      const label = codeText(m.meta.titleId, m.meta.title)
-      const visible = m.children.filter((c) => !c.hidden)
-      return visible.length > 0
-        ? { key: m.url, icon: menuIcon(m.icon), label, children: visible.map(toItem) }
-        : { key: m.url, icon: menuIcon(m.icon), label }
-    }
-    return menu.filter((m) => !m.hidden).map(toItem)
-  }, [menu, codeText])
-
-  const trail = menuTrail(menu, pathname)
-  const openKeys = trail.slice(0, -1).map((m) => m.url)
-
-  const onMenuClick: MenuProps['onClick'] = ({ key }) => navigate(key)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [tabletExpanded, setTabletExpanded] = useState(false)
+  const topNav = prefs.navMode === 'top' && !isMobile
+  const collapsed = isTablet ? !tabletExpanded : prefs.siderCollapsed
+  const toggleSider = () => {
+    if (isMobile) setDrawerOpen(true)
+    else if (isTablet) setTabletExpanded(!tabletExpanded)
+    else preferences.update({ siderCollapsed: !prefs.siderCollapsed })
+  }
+  const siderFixed = prefs.fixedSider && !topNav && !isMobile
+  const siderSpace = siderFixed ? (collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH) : 0
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={200} breakpoint="lg" collapsedWidth={80} theme="dark" data-testid="sider">
-        <Link
-          to="/"
-          style={{
-            display: 'block',
-            color: '#fff',
-            fontWeight: 600,
-            padding: '16px',
-            whiteSpace: 'nowrap',
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-          }}
-        >
-          {systemTitle}
-        </Link>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={[pathname]}
-          defaultOpenKeys={openKeys}
-          onClick={onMenuClick}
-          data-testid="side-menu"
+    <Layout className="shell" data-nav={topNav ? 'top' : 'side'} data-theme={prefs.theme}>
+      {!topNav && (
+        <AppSider
+          collapsed={collapsed}
+          fixed={siderFixed}
+          mobile={isMobile}
+          drawerOpen={drawerOpen}
+          onDrawerClose={() => setDrawerOpen(false)}
         />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
-          style={{
-            background: token.colorBgContainer,
-            padding: '0 24px',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'flex-end',
-            gap: 24,
-          }}
-        >
-          <span style={{ color: token.colorTextSecondary }}>{t('layout.timeZone')}</span>
-          <LanguageSelect />
-          <UserMenu />
-        </Layout.Header>
-        <Layout.Content style={{ margin: 16 }}>
-          <Breadcrumb
-            style={{ marginBottom: 12 }}
-            items={[
-              { title: <Link to={HOME_PATH}>{t('layout.home')}</Link> },
-              ...trail
-                .filter((m) => m.url !== HOME_PATH)
-                .map((m) => ({ title: codeText(m.meta.titleId, m.meta.title) })),
-            ]}
+      )}
+      <Layout className="shell-main" style={{ marginInlineStart: siderSpace }}>
+        <div className={`shell-top shell-top-${header}`} data-testid="top-bar" data-state={header}>
+          <AppHeader
+            topNav={topNav}
+            mobile={isMobile}
+            narrow={isTablet}
+            collapsed={collapsed}
+            onToggleSider={toggleSider}
           />
+          {prefs.multiTab && (
+            <div className="shell-tab-bar" style={{ background: token.colorBgContainer }}>
+              <TabStrip tabs={tabs} activeKey={activeKey} titleOf={titleOf} onClose={close} onRefresh={refresh} />
+            </div>
+          )}
+        </div>
+        <Layout.Content
+          className={prefs.contentWidth === 'fixed' ? 'shell-content shell-content-fixed' : 'shell-content'}
+          data-testid="content"
+        >
+          <PageBreadcrumb path={activeKey} title={title} />
           <div
-            style={{
-              background: token.colorBgContainer,
-              borderRadius: token.borderRadiusLG,
-              padding: 24,
-              minHeight: 360,
-            }}
+            className="shell-page"
+            style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}
           >
-            <Outlet />
+            <TabPanes tabs={tabs} activeKey={activeKey} location={location} keepAlive={prefs.multiTab} />
           </div>
         </Layout.Content>
         <Layout.Footer style={{ padding: 0 }} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { setLanguage } from '../i18n/index.ts'
 
 /** zh / en switch: every text changes at once, no reload (SPEC 2 header). */
-export const LanguageSelect = ({ className }: { className?: string }) => {
+export const LanguageSelect = ({ className, compact = false }: { className?: string; compact?: boolean }) => {
   const { t, i18n } = useTranslation()
   const items = (['zh', 'en'] as const).map((lang: Lang) => ({ key: lang, label: t(`common.lang.${lang}`) }))
   return (
@@ -24,7 +24,7 @@ export const LanguageSelect = ({ className }: { className?: string }) => {
         data-testid="language-select"
         icon={<GlobalOutlined />}
       >
-        {t(`common.lang.${i18n.language === 'en' ? 'en' : 'zh'}`)}
+        {compact ? null : t(`common.lang.${i18n.language === 'en' ? 'en' : 'zh'}`)}
       </Button>
     </Dropdown>
   )

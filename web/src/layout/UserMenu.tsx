@@ -1,37 +1,80 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons'
-import { App, Dropdown, Space } from 'antd'
-import { useTranslation } from 'react-i18next'
-import { signOut } from '../auth/actions.ts'
-import { useSession } from '../auth/session.ts'
+import { KeyOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons'
+import { App, Avatar, Dropdown, type MenuProps } from 'antd'
+import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
+import { session, useSession } from '../auth/session.ts'
+import { ChangePasswordModal } from '../components/shell/ChangePasswordModal.tsx'
+import { DepartSwitchModal } from '../components/shell/DepartSwitchModal.tsx'
+import { SettingsDrawer } from '../components/shell/SettingsDrawer.tsx'
 import { greetingKey } from './greeting.ts'
 
-/** Greeting, welcome line with department and name, and logout with confirmation (SPEC 2 header). */
-export const UserMenu = () => {
+type Dialog = 'settings' | 'password' | 'depart' | null
+
+/**
+ * Greeting by the hour, the welcome line with department and name, and a dropdown with interface
+ * settings, change password and department switch (SPEC 2 header). `compact` keeps only the avatar.
+ */
+export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
   const { t, i18n } = useTranslation()
-  const { modal } = App.useApp()
+  const { message } = App.useApp()
   const { userInfo } = useSession()
+  const [dialog, setDialog] = useState<Dialog>(null)
   const dept = (i18n.language === 'en' ? userInfo?.departNameEn : userInfo?.departName) ?? userInfo?.departName ?? ''
-  const confirmLogout = () =>
-    modal.confirm({
-      title: t('auth.logout.title'),
-      content: t('auth.logout.content'),
-      okText: t('common.actions.ok'),
-      cancelText: t('common.actions.cancel'),
-      onOk: signOut,
-    })
+  const greeting = t(`layout.greeting.${greetingKey(new Date().getHours())}`)
+  const welcome = t('layout.welcome', { dept, name: userInfo?.realname ?? '' })
+
+  const open = (which: Exclude<Dialog, null>) => {
+    // SPEC 5: the password dialog will not open when no user is known
+    if (which === 'password' && !session.get().userInfo) {
+      void message.warning(t('shell.password.noUser'))
+      return
+    }
+    setDialog(which)
+  }
+
+  const items: MenuProps['items'] = [
+    ...(compact
+      ? [
+          {
+            key: 'welcome',
+            label: t('layout.greetingLine', { greeting, welcome }).replace(/<\/?w>/g, ''),
+            disabled: true,
+          },
+          { key: 'timeZone', label: t('layout.timeZone'), disabled: true },
+          { type: 'divider' as const },
+        ]
+      : []),
+    { key: 'settings', icon: <SettingOutlined />, label: t('shell.userMenu.settings') },
+    { key: 'password', icon: <KeyOutlined />, label: t('shell.userMenu.password') },
+    { key: 'depart', icon: <SwapOutlined />, label: t('shell.userMenu.depart') },
+  ]
+
   return (
-    <Dropdown
-      menu={{
-        items: [{ key: 'logout', icon: <LogoutOutlined />, label: t('common.actions.logout'), onClick: confirmLogout }],
-      }}
-    >
-      <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
-        <UserOutlined />
-        <span>
-          {t(`layout.greeting.${greetingKey(new Date().getHours())}`)},{' '}
-          <span data-testid="welcome">{t('layout.welcome', { dept, name: userInfo?.realname ?? '' })}</span>
-        </span>
-      </Space>
-    </Dropdown>
+    <>
+      <Dropdown
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key === 'settings' || key === 'password' || key === 'depart') open(key)
+          },
+        }}
+      >
+        <button type="button" className="shell-user" data-testid="user-menu" aria-label={compact ? welcome : undefined}>
+          <Avatar size="small" icon={<UserOutlined />} />
+          {!compact && (
+            <span className="shell-user-text">
+              <Trans
+                i18nKey="layout.greetingLine"
+                values={{ greeting, welcome }}
+                components={{ w: <span data-testid="welcome" /> }}
+              />
+            </span>
+          )}
+        </button>
+      </Dropdown>
+      <SettingsDrawer open={dialog === 'settings'} onClose={() => setDialog(null)} />
+      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <DepartSwitchModal open={dialog === 'depart'} onClose={() => setDialog(null)} />
+    </>
   )
 }

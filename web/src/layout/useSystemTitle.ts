@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { settingsQuery } from '../api/queries.ts'
+import { useTabPane } from './tabs/useTabPane.ts'
 
 const FALLBACK = { zh: '采购管理系统', en: 'Procurement Management System' }
 
@@ -13,10 +14,15 @@ export const useSystemTitle = () => {
   return (en ? data?.systemTitleEn : data?.systemTitle) ?? (en ? FALLBACK.en : FALLBACK.zh)
 }
 
-/** Document title = page title + system title (SPEC 2). */
+/**
+ * Document title = page title + system title (SPEC 2). Inside a tab the main layout sets it from the
+ * tab in front, so a screen kept alive in the background never takes the title over.
+ */
 export const useDocumentTitle = (pageTitle: string | null | undefined) => {
   const systemTitle = useSystemTitle()
+  const inTab = useTabPane() !== null
   useEffect(() => {
+    if (inTab) return
     document.title = pageTitle ? `${pageTitle} - ${systemTitle}` : systemTitle
-  }, [pageTitle, systemTitle])
+  }, [pageTitle, systemTitle, inTab])
 }

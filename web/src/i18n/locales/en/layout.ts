@@ -4,12 +4,13 @@ export default {
   timeZone: 'US Time Zone',
   welcome: 'Welcome, {{name}} ({{dept}})',
   greeting: {
-    night: 'Good night',
+    night: 'Working late',
     morning: 'Good morning',
-    noon: 'Good noon',
+    noon: 'Good day',
     afternoon: 'Good afternoon',
     evening: 'Good evening',
   },
+  greetingLine: '{{greeting}}! <w>{{welcome}}</w>',
   language: 'Language',
   home: 'Home',
 } satisfies typeof zh

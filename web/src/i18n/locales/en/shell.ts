@@ -1,7 +1,7 @@
 import type zh from '../zh/shell.ts'
 
 export default {
-  exception: { 403: '403 Access denied', 404: '404 Not found', 500: '500 Server error' },
+  exception: { forbidden: '403 Access denied', notFound: '404 Not found', serverError: '500 Server error' },
   tabs: {
     refresh: 'Refresh',
     close: 'Close',

@@ -1,6 +1,6 @@
 export default {
   timeZone: '美国时区',
-  welcome: '欢迎，{{dept}} {{name}}',
+  welcome: '欢迎您，{{dept}} {{name}}',
   greeting: {
     night: '夜深了',
     morning: '早上好',
@@ -8,6 +8,7 @@ export default {
     afternoon: '下午好',
     evening: '晚上好',
   },
+  greetingLine: '{{greeting}}！<w>{{welcome}}</w>',
   language: '语言',
   home: '首页',
 }

@@ -1,6 +1,6 @@
 /** The application shell: tabs, header, menu search, settings drawer, department and password dialogs. */
 export default {
-  exception: { 403: '403 无权访问', 404: '404 页面不存在', 500: '500 服务器出错' },
+  exception: { forbidden: '403 无权访问', notFound: '404 页面不存在', serverError: '500 服务器出错' },
   tabs: {
     refresh: '刷新',
     close: '关闭',

@@ -1,0 +1,84 @@
+import { Activity, memo, useMemo, useRef } from 'react'
+import {
+  type Location,
+  UNSAFE_LocationContext as LocationContext,
+  type NavigationType,
+  useNavigationType,
+} from 'react-router'
+import { TabPage } from './TabPage.tsx'
+import type { Tab } from './tab-model.ts'
+import { TabPaneContext } from './useTabPane.ts'
+
+type PaneProps = {
+  tab: Tab
+  active: boolean
+  activation: number
+  location: Location
+  navigationType: NavigationType
+}
+
+/**
+ * One tab's screen. React's Activity keeps a hidden screen's state and DOM (filters, page, selection,
+ * half-filled forms) while pausing its effects, so a hidden list does not poll or refetch. Each screen
+ * sees its own location (`useLocation`, `useSearchParams`), not the one of the tab in front.
+ */
+const Pane = memo(({ tab, active, activation, location, navigationType }: PaneProps) => {
+  const pane = useMemo(
+    () => ({ tabKey: tab.key, path: tab.path, active, routeVersion: tab.routeVersion, activation }),
+    [tab.key, tab.path, tab.routeVersion, active, activation],
+  )
+  const routing = useMemo(() => ({ location, navigationType }), [location, navigationType])
+  return (
+    <Activity mode={active ? 'visible' : 'hidden'}>
+      <div data-testid="tab-pane" data-tab={tab.key}>
+        <TabPaneContext value={pane}>
+          <LocationContext value={routing}>
+            <TabPage path={tab.key} />
+          </LocationContext>
+        </TabPaneContext>
+      </div>
+    </Activity>
+  )
+})
+
+const locationOf = (path: string): Location => {
+  const url = new URL(path, window.location.origin)
+  return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: 'restored' }
+}
+
+/** The open tabs' screens, the front one visible; with multi-tab mode off only the front one exists. */
+export const TabPanes = ({
+  tabs,
+  activeKey,
+  location,
+  keepAlive,
+}: {
+  tabs: readonly Tab[]
+  activeKey: string
+  location: Location
+  keepAlive: boolean
+}) => {
+  const navigationType = useNavigationType()
+  const lastLocation = useRef(new Map<string, Location>())
+  const activations = useRef(new Map<string, number>())
+  const front = useRef<string | null>(null)
+  if (front.current !== activeKey) {
+    front.current = activeKey
+    activations.current.set(activeKey, (activations.current.get(activeKey) ?? 0) + 1)
+  }
+  lastLocation.current.set(activeKey, location)
+  for (const tab of tabs) {
+    if (!lastLocation.current.has(tab.key)) lastLocation.current.set(tab.key, locationOf(tab.path))
+  }
+  const shown = keepAlive ? tabs : tabs.filter((t) => t.key === activeKey)
+  return shown.map((tab) => (
+    <Pane
+      key={`${tab.key}#${tab.version}`}
+      tab={tab}
+      active={tab.key === activeKey}
+      activation={activations.current.get(tab.key) ?? 0}
+      location={lastLocation.current.get(tab.key) as Location}
+      navigationType={navigationType}
+    />
+  ))
+}

@@ -1,0 +1,81 @@
+import { App } from 'antd'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { StorageKey, storage, userKey } from '../../auth/storage.ts'
+import { STORAGE_TTL } from '../../config/constants.ts'
+import { tabKeyOf } from '../page-target.ts'
+import {
+  type CloseAction,
+  isClosable,
+  nextActive,
+  openTab,
+  refreshTab,
+  restoreTabs,
+  type StoredTab,
+  type Tab,
+  tabsClosedBy,
+} from './tab-model.ts'
+
+type Options = {
+  userId: string | null
+  pathname: string
+  search: string
+  /** Whether a stored tab may be restored (its path still opens something). */
+  keep: (key: string) => boolean
+  titleOf: (key: string) => string
+}
+
+/**
+ * The open tabs (SPEC 2 multi-tab): the route shown opens or updates its tab; home is the fixed first
+ * tab; the list survives a browser refresh (per user, local storage).
+ */
+export const useOpenTabs = ({ userId, pathname, search, keep, titleOf }: Options) => {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const navigate = useNavigate()
+  const storageKey = userKey(StorageKey.tabs, userId)
+  const [tabs, setTabs] = useState<Tab[]>(() => restoreTabs(storage.get(storageKey), keep))
+  const activeKey = tabKeyOf(pathname)
+  const path = `${activeKey}${search}`
+
+  // after closing the tab in front, its route stays shown until the navigation away completes
+  const [leaving, setLeaving] = useState<string | null>(null)
+  if (leaving !== null && leaving !== activeKey) setLeaving(null)
+
+  // the route shown always has its tab (adjusting state while rendering, so no frame lacks it)
+  const withCurrent = leaving === activeKey ? tabs : openTab(tabs, activeKey, path)
+  if (withCurrent !== tabs) setTabs(withCurrent)
+
+  useEffect(() => {
+    const stored: StoredTab[] = tabs.map(({ key, path }) => ({ key, path, title: titleOf(key) }))
+    storage.set(storageKey, stored, STORAGE_TTL.tabs)
+  }, [tabs, storageKey, titleOf])
+
+  const close = useCallback(
+    (action: CloseAction, key: string) => {
+      if (tabs.length === 1) {
+        void message.warning(t('shell.tabs.lastTab'))
+        return
+      }
+      if (action === 'close' && !isClosable(key)) {
+        void message.warning(t('shell.tabs.homeFixed'))
+        return
+      }
+      const closed = tabsClosedBy(tabs, action, key)
+      if (closed.length === 0) return
+      const gone = new Set(closed.map((c) => c.key))
+      const next = nextActive(tabs, closed, activeKey, action, key)
+      setTabs(tabs.filter((c) => !gone.has(c.key)))
+      if (next) {
+        setLeaving(activeKey)
+        navigate(next.path)
+      }
+    },
+    [tabs, activeKey, message, navigate, t],
+  )
+
+  const refresh = useCallback((key: string) => setTabs((all) => refreshTab(all, key)), [])
+
+  return { tabs: withCurrent, activeKey, close, refresh }
+}
