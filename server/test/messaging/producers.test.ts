@@ -1,5 +1,6 @@
-import type { Message, Page } from '@app/contracts'
+import { AuditBusiness, type Message, type Page } from '@app/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApprovalEngine } from '../../src/platform/approval/index.ts'
 import type { DomainEvent } from '../../src/platform/events.ts'
 import { client, createTestApp, login, type TestApp } from '../helpers/app.ts'
 import { userIdOf } from './fixtures.ts'
@@ -55,7 +56,7 @@ describe('domain events become messages', () => {
     const before = await unread('branch_admin')
     await emitInTransaction({
       type: 'approval.approved',
-      business: 'pro_product',
+      business: 'product',
       objectId: '7c1e1f2a-0000-4000-8000-000000000002',
       objectNo: 'P-0042',
       final: true,
@@ -146,5 +147,40 @@ describe('domain events become messages', () => {
       title: 'Holiday schedule',
       noticeId: '7c1e1f2a-0000-4000-8000-000000000007',
     })
+  })
+
+  it('the approval engine’s own events reach the reviewers and the submitter', async () => {
+    const engine = createApprovalEngine({ events: t.app.deps.events })
+    const before = { rp: await unread('region_president'), submitter: await unread('branch_admin') }
+    const review = await t.database.db.transaction((tx) =>
+      engine.start(tx, {
+        business: AuditBusiness.SaleOrder,
+        objectId: '7c1e1f2a-0000-4000-8000-000000000010',
+        objectNo: 'SO20261122-0010',
+        submitter: { userId: ids.branch_admin!, orgCode: 'A01A02' },
+      }),
+    )
+    expect(review.reviewerIds).toContain(ids.region_president)
+    expect(await unread('region_president')).toBe(before.rp + 1)
+    expect(await newest('region_president')).toMatchObject({
+      title: '待审核：销售订单 SO20261122-0010',
+      menuId: 'sale_order',
+      params: { busObjNo: 'SO20261122-0010' },
+      creator: '王磊',
+    })
+
+    const decided = await clients.region_president!.post('/api/audit/detail/audit', {
+      id: review.reviewId,
+      decision: 'approve',
+      note: 'fine',
+    })
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200)
+    expect(await unread('branch_admin')).toBe(before.submitter + 1)
+    expect(await newest('branch_admin')).toMatchObject({
+      title: '审核通过：销售订单 SO20261122-0010',
+      content: '已通过一步审核，等待下一步审核。 审核意见：fine',
+      creator: '陈静',
+    })
+    expect(await newest('branch_finance')).toMatchObject({ title: '待审核：销售订单 SO20261122-0010' })
   })
 })

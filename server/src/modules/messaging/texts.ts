@@ -1,4 +1,4 @@
-import { flattenMenus, type Lang } from '@app/contracts'
+import { AuditBusiness, flattenMenus, type Lang } from '@app/contracts'
 
 /** Server-written texts of this area, in both languages. */
 export const MessagingText = {
@@ -14,10 +14,24 @@ export const MessagingText = {
 
 const menuNames = new Map(flattenMenus().map(({ menu }) => [menu.code, { zh: menu.zh, en: menu.en }]))
 
-/** A business code that is a menu code (sale_order, pro_product...) opens that menu. */
-export const menuOfBusiness = (business: string): string | null => (menuNames.has(business) ? business : null)
+/** The menu where each approval business is looked at (its list screen). */
+const BUSINESS_MENU: Record<string, string> = {
+  [AuditBusiness.Product]: 'pro_product',
+  [AuditBusiness.SaleOrder]: 'sale_order',
+  [AuditBusiness.OrderAdjust]: 'sale_apply_modify',
+  [AuditBusiness.OrderDelete]: 'sale_order_delete',
+}
 
-const businessName = (business: string, lang: Lang) => menuNames.get(business)?.[lang] ?? business
+/** The menu a business opens in: its known menu, or itself when it is a menu code; else none. */
+export const menuOfBusiness = (business: string): string | null => {
+  const code = BUSINESS_MENU[business] ?? business
+  return menuNames.has(code) ? code : null
+}
+
+const businessName = (business: string, lang: Lang) => {
+  const code = menuOfBusiness(business)
+  return (code && menuNames.get(code)?.[lang]) || business
+}
 
 const subject = (business: string, objectNo: string | null, lang: Lang) =>
   [businessName(business, lang), objectNo].filter(Boolean).join(' ')
