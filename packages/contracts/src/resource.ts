@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { FieldType } from './list.ts'
 
 /**
@@ -50,3 +51,19 @@ export const AUDIT_FIELDS: Record<'createAt' | 'updateAt', FieldMeta> = {
   createAt: { type: 'datetime', search: 'range', sort: true, readOnly: true },
   updateAt: { type: 'datetime', sort: true, readOnly: true, list: false },
 }
+
+/**
+ * The edit form of a resource: every field optional and WITHOUT its default (a field not sent
+ * keeps its value), plus the id and the version read (a stale version answers 409).
+ */
+export const editSchemaOf = (input: z.ZodObject) =>
+  z
+    .object(
+      Object.fromEntries(
+        Object.entries(input.shape).map(([key, field]) => {
+          const bare = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType)
+          return [key, bare.optional()]
+        }),
+      ),
+    )
+    .extend({ id: z.string().uuid(), version: z.number().int() })

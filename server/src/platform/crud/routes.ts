@@ -1,4 +1,4 @@
-import { BatchStatusSchema, IdsSchema, ListQuerySchema, pageOf } from '@app/contracts'
+import { BatchStatusSchema, editSchemaOf, IdsSchema, ListQuerySchema, pageOf } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -47,7 +47,9 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
   const { base, menu, name } = r.meta
   const tags = [name]
   const key = (button: string) => `${menu}:${button}`
-  const editInput = r.input.partial().extend({ id: z.string().uuid(), version: z.number().int() })
+  const editInput = editSchemaOf(r.input)
+  // `field=a,b` asks for a subset of columns: a listed record may lack the others
+  const listRecord = r.record.partial().extend({ id: z.string(), version: z.number().int() })
 
   app.get(
     `${base}/list`,
@@ -57,7 +59,7 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
         tags,
         summary: `List ${name} (search, super query, sort, paging)`,
         querystring: ListQuerySchema,
-        response: okResponse(pageOf(r.record)),
+        response: okResponse(pageOf(listRecord)),
       },
     },
     async (req) => ok(await service.list(principalOf(req), req.query)),
