@@ -49,7 +49,7 @@ export const MessageListQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
 })
-export type MessageListQuery = z.input<typeof MessageListQuerySchema>
+export type MessageListQuery = z.output<typeof MessageListQuerySchema>
 
 export const IdBodySchema = z.object({ id: z.string().uuid() })
 export const IdQuerySchema = z.object({ id: z.string().uuid() })

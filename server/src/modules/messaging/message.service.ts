@@ -1,4 +1,5 @@
-import { type Message, type MessageListQuery, MessageListQuerySchema, type Page, ReadFlag } from '@app/contracts'
+import type { Message, MessageListQuery, Page } from '@app/contracts'
+import { ReadFlag } from '@app/contracts'
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { messages } from '../../db/schema/index.ts'
@@ -26,8 +27,7 @@ export const createMessageService = (db: DbOrTx) => {
   const own = (userId: string) => eq(messages.recipientId, userId)
 
   return {
-    async list(userId: string, input: MessageListQuery): Promise<Page<Message>> {
-      const q = MessageListQuerySchema.parse(input)
+    async list(userId: string, q: MessageListQuery): Promise<Page<Message>> {
       const where = and(own(userId), q.readFlag === undefined ? undefined : eq(messages.readFlag, q.readFlag))
       const [total] = await db.select({ n: count() }).from(messages).where(where)
       const rows = await db
