@@ -5,7 +5,7 @@ import { reviewDecisions, reviewSteps, reviews } from '../../db/schema/index.ts'
 import { LogType, recordOperation } from '../audit-log.ts'
 import { fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
-import { assertReviewer, candidatesOf, excludedAt } from './reviewers.ts'
+import { assertReviewer, candidatesOf, excludedAt, holdsStep, membershipsOf } from './reviewers.ts'
 import { refWhere } from './start.ts'
 import type { ApprovalContext, DecideInput, DecisionResult, ReviewRef, ReviewRow, ReviewStepRow } from './types.ts'
 
@@ -81,7 +81,13 @@ export const decideReview = async (
   const previous = steps.find((s) => s.stepNo === review.currentStep - 1)
   const actorId = input.actor.userId
 
-  await assertReviewer(tx, actorId, current)
+  const memberships = await membershipsOf(tx, actorId)
+  if (input.stepNo === undefined && !holdsStep(memberships, current)) {
+    // no step named (bulk approve): the step this reviewer saw is the decided one they hold
+    const seen = steps.find((s) => s.stepNo !== current.stepNo && s.decision !== null && holdsStep(memberships, s))
+    if (seen) refuseStaleStep(steps, seen.stepNo, review.currentStep)
+  }
+  assertReviewer(memberships, current)
   if (review.forbidSelfApproval && review.submitterId === actorId) fail(Errors.SelfApprovalForbidden)
   if (
     input.decision === ReviewDecision.Approve &&

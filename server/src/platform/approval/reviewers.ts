@@ -62,19 +62,16 @@ export const candidatesOf = async (
   return rows.map((r) => r.id)
 }
 
+/** Whether memberships make someone a reviewer of a step (its role, in its department). */
+export const holdsStep = (m: Memberships, step: Pick<ReviewStepRow, 'roleCode' | 'deptCode'>) =>
+  m.roleCodes.includes(step.roleCode) && step.deptCode !== null && m.orgCodes.includes(step.deptCode)
+
 /**
  * Refuses a user who may not decide the step: holding the step's role but not in its department is
  * a 'reviewer mismatch'; not holding the role at all means 'only the current reviewer may act'.
  */
-export const assertReviewer = async (
-  db: DbOrTx,
-  userId: string,
-  step: Pick<ReviewStepRow, 'roleCode' | 'deptCode'>,
-) => {
-  const m = await membershipsOf(db, userId)
-  const hasRole = m.roleCodes.includes(step.roleCode)
-  const inDepartment = step.deptCode !== null && m.orgCodes.includes(step.deptCode)
-  if (hasRole && inDepartment) return
-  if (hasRole) fail(Errors.ReviewerMismatch)
+export const assertReviewer = (m: Memberships, step: Pick<ReviewStepRow, 'roleCode' | 'deptCode'>) => {
+  if (holdsStep(m, step)) return
+  if (m.roleCodes.includes(step.roleCode)) fail(Errors.ReviewerMismatch)
   fail(Errors.OnlyCurrentReviewer)
 }
