@@ -19,6 +19,16 @@ export const keys = {
   codeTable: ['codeTable', 'all'] as const,
   settings: ['settings'] as const,
   departs: ['departs', 'current'] as const,
+  dictItems: ['dict', 'items'] as const,
+  /** A list resource: `[name]` invalidates everything of it after a change. */
+  resource: {
+    all: (name: string) => [name] as const,
+    list: (name: string, query: unknown) => [name, 'list', query] as const,
+    detail: (name: string, id: string) => [name, 'detail', id] as const,
+    listAll: (name: string) => [name, 'listAll'] as const,
+    history: (name: string, id: string) => [name, 'history', id] as const,
+    savedQueries: (name: string) => ['savedQuery', 'list', name] as const,
+  },
 }
 
 export const permissionQuery = queryOptions({

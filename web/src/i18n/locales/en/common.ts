@@ -22,6 +22,16 @@ export default {
     import: 'Import',
     more: 'More',
   },
+  fields: {
+    actions: 'Actions',
+    nameEn: 'English name',
+    status: 'Status',
+    sortNo: 'Sort number',
+    remark: 'Remarks',
+    description: 'Description',
+    createAt: 'Created at',
+    updateAt: 'Updated at',
+  },
   messages: {
     success: 'Operation succeeded',
     deleted: 'Deleted',

@@ -1,9 +1,11 @@
 import type zh from '../zh/index.ts'
 import auth from './auth.ts'
 import common from './common.ts'
+import fields from './fields.ts'
 import layout from './layout.ts'
+import list from './list.ts'
 import messaging from './messaging.ts'
 import pages from './pages.ts'
 import shell from './shell.ts'
 
-export default { common, auth, layout, pages, shell, messaging } satisfies typeof zh
+export default { common, auth, layout, pages, shell, messaging, list, fields } satisfies typeof zh

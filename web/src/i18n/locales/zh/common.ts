@@ -20,6 +20,16 @@ export default {
     import: '导入',
     more: '更多',
   },
+  fields: {
+    actions: '操作',
+    nameEn: '英文名称',
+    status: '状态',
+    sortNo: '排序号',
+    remark: '备注',
+    description: '描述',
+    createAt: '创建时间',
+    updateAt: '更新时间',
+  },
   messages: {
     success: '操作成功',
     deleted: '删除成功',

@@ -1,9 +1,11 @@
 import auth from './auth.ts'
 import common from './common.ts'
+import fields from './fields.ts'
 import layout from './layout.ts'
+import list from './list.ts'
 import messaging from './messaging.ts'
 import pages from './pages.ts'
 import shell from './shell.ts'
 
 /** Chinese texts by area; every area has an English twin of the same shape. */
-export default { common, auth, layout, pages, shell, messaging }
+export default { common, auth, layout, pages, shell, messaging, list, fields }

@@ -1,0 +1,87 @@
+import { Col, Form, type FormInstance, Row } from 'antd'
+import type { Rule } from 'antd/es/form'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../api/http.ts'
+import { listSupportApi } from '../../api/resources.ts'
+import { FieldWidget } from './FieldWidget.tsx'
+import { checkValue, type FormFieldSpec } from './form-spec.ts'
+import type { FormMode } from './types.ts'
+import { useLooseT } from './useFieldLabel.ts'
+
+type Props = {
+  form: FormInstance
+  specs: readonly FormFieldSpec[]
+  mode: FormMode
+  label: (field: string) => string
+  /** Unique fields checked against the server while typing (needs the table name). */
+  unique: readonly string[]
+  table?: string
+  recordId?: string
+  initialValues?: Record<string, unknown>
+}
+
+const DUPLICATE_DEBOUNCE_MS = 400
+
+/**
+ * The generated form: one item per field spec in a three-column grid, required marks and checks
+ * from the zod schema, a duplicate check for unique fields, locked fields on edit.
+ */
+export const RecordForm = ({ form, specs, mode, label, unique, table, recordId, initialValues }: Props) => {
+  const { t } = useTranslation()
+  const loose = useLooseT()
+
+  const rulesOf = (spec: FormFieldSpec): Rule[] => {
+    const name = label(spec.name)
+    const rules: Rule[] = [
+      { required: spec.required, message: t('list.validation.required', { label: name }) },
+      {
+        validator: async (_, value) => {
+          const issue = checkValue(spec, value)
+          if (issue) throw new Error(loose(issue.key, { label: name, ...issue.values }))
+        },
+      },
+    ]
+    if (table && unique.includes(spec.name)) {
+      rules.push({
+        validator: async (_, value) => {
+          if (typeof value !== 'string' || value.trim() === '') return // SPEC 5: blank passes
+          try {
+            await listSupportApi.duplicateCheck(table, spec.name, value.trim(), recordId)
+          } catch (e) {
+            throw new Error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+          }
+        },
+      })
+    }
+    return rules
+  }
+
+  return (
+    <Form form={form} layout="vertical" initialValues={initialValues} data-testid="record-form" scrollToFirstError>
+      <Row gutter={24}>
+        {specs.map((spec) => {
+          const disabled = mode === 'edit' && spec.lockedOnEdit
+          const isUnique = Boolean(table && unique.includes(spec.name))
+          return (
+            <Col key={spec.name} xs={24} md={spec.span === 24 ? 24 : 12} xl={spec.span}>
+              <Form.Item
+                name={spec.name}
+                label={label(spec.name)}
+                rules={rulesOf(spec)}
+                validateFirst
+                validateDebounce={isUnique ? DUPLICATE_DEBOUNCE_MS : undefined}
+                tooltip={disabled ? t('list.form.lockedOnEdit') : undefined}
+              >
+                {spec.override?.render ? (
+                  spec.override.render({ mode, disabled })
+                ) : (
+                  <FieldWidget spec={spec} disabled={disabled} recordId={recordId} />
+                )}
+              </Form.Item>
+            </Col>
+          )
+        })}
+      </Row>
+    </Form>
+  )
+}

@@ -1,0 +1,48 @@
+import { Descriptions, Modal, Spin } from 'antd'
+import type { ResourceApi } from '../../api/resources.ts'
+import { modalWidth } from '../../config/constants.ts'
+import { FieldValue } from './FieldValue.tsx'
+import type { ListDeclaration } from './types.ts'
+import { useRecord } from './useRecord.ts'
+
+type Props = {
+  list: ListDeclaration
+  api: ResourceApi
+  id: string | undefined
+  open: boolean
+  title: string
+  label: (field: string) => string
+  onClose: () => void
+  afterClose: () => void
+}
+
+/** One record read-only: every field of the meta, formatted as the list formats it, never cut. */
+export const RecordView = ({ list, api, id, open, title, label, onClose, afterClose }: Props) => {
+  const record = useRecord(list.resource.name, api, id)
+  const data = record.data
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={modalWidth()}
+      onCancel={onClose}
+      afterClose={afterClose}
+      footer={null}
+      destroyOnHidden
+      data-testid="record-view"
+    >
+      <Spin spinning={!data}>
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={Object.entries(list.resource.fields).map(([name, meta]) => ({
+            key: name,
+            label: label(name),
+            children: data ? <FieldValue meta={meta} value={data[name]} full /> : null,
+          }))}
+        />
+      </Spin>
+    </Modal>
+  )
+}

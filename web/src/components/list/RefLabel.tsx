@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query'
+import { keys } from '../../api/queries.ts'
+import { resourceApi, resourceByName } from '../../api/resources.ts'
+import { EllipsisText } from './EllipsisText.tsx'
+import { useRefOptions } from './useRefOptions.ts'
+
+/**
+ * A reference shown by the referenced record's label: from the cached `getListAll` of that resource;
+ * a record that list leaves out (a disabled one) is asked for once by id.
+ */
+export const RefLabel = ({ resource, label, id }: { resource: string; label: string; id: unknown }) => {
+  const { byId, loaded } = useRefOptions(resource, label)
+  const value = typeof id === 'string' && id ? id : null
+  const known = value ? byId.get(value) : undefined
+  const meta = resourceByName(resource)
+  const detail = useQuery({
+    queryKey: keys.resource.detail(resource, value ?? ''),
+    queryFn: () => resourceApi(meta as NonNullable<typeof meta>).queryById(value as string, true),
+    enabled: Boolean(value && meta && loaded && known === undefined),
+    retry: false,
+    staleTime: 5 * 60_000,
+  })
+  if (!value) return null
+  const text = known ?? (detail.data ? String(detail.data[label] ?? '') : '')
+  return <EllipsisText text={text} />
+}

@@ -1,0 +1,97 @@
+import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
+import type { FieldMeta } from '@app/contracts'
+import { Button, Col, Form, Row, Space } from 'antd'
+import dayjs from 'dayjs'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DATE_FORMAT } from '../../config/constants.ts'
+import type { ValueShape } from './super-query.ts'
+import { ValueInput } from './ValueInput.tsx'
+
+/** Fields shown before 'expand'. */
+const COLLAPSED_COUNT = 3
+
+const shapeOf = (meta: FieldMeta): ValueShape =>
+  meta.search === 'range' ? 'range' : meta.search === 'in' ? 'list' : 'single'
+
+/** The search form's values as the list contract's `search` object (dates as instants, whole days). */
+export const toSearch = (fields: Record<string, FieldMeta>, values: Record<string, unknown>) => {
+  const out: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(values)) {
+    const meta = fields[name]
+    if (!meta || value === undefined || value === null || value === '') continue
+    if (meta.search === 'range' && Array.isArray(value)) {
+      const [from, to] = value as unknown[]
+      if (dayjs.isDayjs(from) || dayjs.isDayjs(to)) {
+        const day = (d: unknown, end: boolean) => {
+          if (!dayjs.isDayjs(d)) return ''
+          if (meta.type === 'date') return d.format(DATE_FORMAT)
+          return (end ? d.endOf('day') : d.startOf('day')).toISOString()
+        }
+        out[name] = [day(from, false), day(to, true)]
+      } else if ((from ?? '') !== '' || (to ?? '') !== '') out[name] = [from ?? '', to ?? '']
+      continue
+    }
+    if (typeof value === 'string') {
+      if (value.trim()) out[name] = value.trim()
+      continue
+    }
+    out[name] = value
+  }
+  return out
+}
+
+type Props = {
+  fields: Record<string, FieldMeta>
+  label: (field: string) => string
+  onSearch: (search: Record<string, unknown>) => void
+}
+
+/** The search form of a list: the meta's search fields, collapsible past the first three. */
+export const SearchForm = ({ fields, label, onSearch }: Props) => {
+  const { t } = useTranslation()
+  const [form] = Form.useForm()
+  const [expanded, setExpanded] = useState(false)
+  const searchable = Object.entries(fields).filter(([, m]) => m.search)
+  if (searchable.length === 0) return null
+  const shown = expanded ? searchable : searchable.slice(0, COLLAPSED_COUNT)
+  const reset = () => {
+    form.resetFields()
+    onSearch({})
+  }
+  return (
+    <Form
+      form={form}
+      layout="horizontal"
+      onFinish={(values: Record<string, unknown>) => onSearch(toSearch(fields, values))}
+      data-testid="search-form"
+      style={{ marginBottom: 16 }}
+    >
+      <Row gutter={[16, 12]}>
+        {shown.map(([name, meta]) => (
+          <Col key={name} xs={24} md={12} xl={6}>
+            <Form.Item name={name} label={label(name)} style={{ marginBottom: 0 }}>
+              <ValueInput meta={meta} shape={shapeOf(meta)} daysOnly aria-label={label(name)} />
+            </Form.Item>
+          </Col>
+        ))}
+        <Col xs={24} md={12} xl={6} style={{ marginLeft: 'auto' }}>
+          <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search-submit">
+              {t('common.actions.search')}
+            </Button>
+            <Button onClick={reset} data-testid="search-reset">
+              {t('common.actions.reset')}
+            </Button>
+            {searchable.length > COLLAPSED_COUNT && (
+              <Button type="link" onClick={() => setExpanded((e) => !e)} data-testid="search-toggle">
+                {expanded ? t('list.search.collapse') : t('list.search.expand')}
+                {expanded ? <UpOutlined /> : <DownOutlined />}
+              </Button>
+            )}
+          </Space>
+        </Col>
+      </Row>
+    </Form>
+  )
+}

@@ -1,0 +1,36 @@
+import { Errors } from '@app/contracts'
+import { ApiError } from '../../api/http.ts'
+
+/** How a refused save is shown: messages on fields, the stale-version dialog, or one message. */
+export type SaveFailure =
+  | { kind: 'fields'; fields: { name: string; errors: string[] }[] }
+  | { kind: 'stale' }
+  | { kind: 'message'; text: string }
+
+type Issue = { path?: unknown; message?: unknown }
+
+/**
+ * A refused add or edit, sorted out: a 400 with zod issues per field (`result`) goes onto those
+ * fields, a duplicate of a unique field onto that field, a 409 stale version to the reload offer,
+ * anything else to a message.
+ */
+export const saveFailureOf = (error: unknown, fieldNames: readonly string[], fallback: string): SaveFailure => {
+  if (!(error instanceof ApiError)) return { kind: 'message', text: fallback }
+  if (error.code === Errors.DataChanged.code) return { kind: 'stale' }
+  if (error.code === Errors.DuplicateValue.code) {
+    const field = (error.result as { field?: unknown } | null)?.field
+    if (typeof field === 'string' && fieldNames.includes(field)) {
+      return { kind: 'fields', fields: [{ name: field, errors: [error.message] }] }
+    }
+  }
+  if (error.status === 400 && Array.isArray(error.result)) {
+    const byField = new Map<string, string[]>()
+    for (const issue of error.result as Issue[]) {
+      const name = typeof issue.path === 'string' ? issue.path.split('.')[0] : undefined
+      if (!name || !fieldNames.includes(name)) continue
+      byField.set(name, [...(byField.get(name) ?? []), String(issue.message ?? error.message)])
+    }
+    if (byField.size > 0) return { kind: 'fields', fields: [...byField].map(([name, errors]) => ({ name, errors })) }
+  }
+  return { kind: 'message', text: error.message || fallback }
+}

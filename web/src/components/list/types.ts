@@ -1,0 +1,67 @@
+import type { ResourceMeta } from '@app/contracts'
+import type { ReactNode } from 'react'
+import type { z } from 'zod'
+import type { ResourceRecord } from '../../api/resources.ts'
+import type { SelectionRule } from './selection.ts'
+
+/** The widgets a generated form field can take. */
+export type Widget = 'input' | 'textarea' | 'number' | 'select' | 'treeSelect' | 'date' | 'datetime'
+
+export type FormMode = 'add' | 'edit'
+
+/** A screen's changes to one generated form field. */
+export type FormFieldOverride = {
+  /** Left out of the form (the server sets it, or the screen does not offer it). */
+  hidden?: boolean
+  widget?: Widget
+  /** `false`: shown on add, read-only once the record exists (e.g. a department's parent). */
+  editable?: boolean
+  /** Grid columns out of 24 (default 8, textareas 24). */
+  span?: number
+  /** An own widget in place of the generated one (it receives `value` and `onChange` from the form). */
+  render?: (ctx: { mode: FormMode; disabled: boolean }) => ReactNode
+}
+
+/** A screen's changes to one generated list column. */
+export type ColumnOverride = {
+  hidden?: boolean
+  width?: number
+  render?: (value: unknown, record: ResourceRecord) => ReactNode
+}
+
+/** An extra button in the toolbar, acting on the selected rows under a SPEC 5 selection rule. */
+export type ToolbarAction = {
+  key: string
+  /** Button code; the permission key is `<menu>:<perm>`. */
+  perm: string
+  /** Its text, already translated. */
+  label: ReactNode
+  selection?: SelectionRule
+  onClick: (rows: ResourceRecord[]) => void | Promise<void>
+}
+
+/**
+ * One list screen, declared: the shared resource meta (fields, search, sort, labels, status, tree)
+ * from packages/contracts, the zod input schema of its form, and what this screen does differently.
+ * `ListPage` turns it into search form, table, toolbar, modals, export and import.
+ */
+export type ListDeclaration<F extends string = string> = {
+  resource: ResourceMeta<F>
+  /** The add form (edit adds id and version); required fields, widgets and checks come from it. */
+  input: z.ZodObject
+  /** The database table behind the resource, for the duplicate check of its unique fields. */
+  table?: string
+  /** Initial sort (default `createAt desc`; trees `orgCode asc` or as declared). */
+  defaultSort?: { column: NoInfer<F>; order: 'asc' | 'desc' }
+  /** Column order (fields not named keep the meta's order after these). */
+  columnOrder?: readonly NoInfer<F>[]
+  columns?: Partial<Record<NoInfer<F>, ColumnOverride>>
+  form?: Partial<Record<NoInfer<F>, FormFieldOverride>>
+  /** Extra toolbar buttons. */
+  toolbar?: readonly ToolbarAction[]
+  /** Leave out standard features the screen does not offer. */
+  without?: readonly ('add' | 'edit' | 'delete' | 'batchDelete' | 'status' | 'export' | 'import' | 'history')[]
+}
+
+/** Checks the field names of a declaration against its resource (a typo is a type error). */
+export const defineList = <F extends string>(declaration: ListDeclaration<F>): ListDeclaration<F> => declaration

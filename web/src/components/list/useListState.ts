@@ -1,0 +1,163 @@
+import type { MatchType, QueryCondition, ResourceMeta } from '@app/contracts'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { TableProps } from 'antd'
+import type { SorterResult } from 'antd/es/table/interface'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { keys } from '../../api/queries.ts'
+import { type ListParams, type ResourceRecord, resourceApi } from '../../api/resources.ts'
+import { DEFAULT_SORT, PAGE_SIZE, PAGINATION } from '../../config/constants.ts'
+import { useTabRouteChange } from '../../layout/tabs/useTabPane.ts'
+import { nestRows, parentKeys, type TreeRow } from './tree-rows.ts'
+
+export type SuperQueryState = { conditions: QueryCondition[]; matchType: MatchType }
+
+type Sort = { column: string; order: 'asc' | 'desc' }
+
+const firstParams = (sort: Sort): ListParams => ({
+  pageNo: 1,
+  pageSize: PAGE_SIZE,
+  column: sort.column,
+  order: sort.order,
+  search: {},
+})
+
+/**
+ * The state of one list screen, in the style of refine's `useTable`: query (search, super query),
+ * paging, sorting and selection, the page fetched under `[resource, 'list', query]`, and
+ * `tableProps` to spread into antd's Table. The state lives in the screen, so it survives tab
+ * switches (the shell keeps screens mounted); a route change of the tab resets it (SPEC 4).
+ */
+export const useListState = (resource: ResourceMeta, defaultSort?: Sort) => {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const api = useMemo(() => resourceApi(resource), [resource])
+  const sort = useMemo<Sort>(
+    () => defaultSort ?? (resource.tree ? { column: 'orgCode', order: 'asc' } : DEFAULT_SORT),
+    [defaultSort, resource.tree],
+  )
+  const [params, setParams] = useState<ListParams>(() => firstParams(sort))
+  const [selected, setSelected] = useState<ReadonlyMap<string, ResourceRecord>>(new Map())
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
+  /** Counts resets: forms keyed by it start empty again. */
+  const [generation, setGeneration] = useState(0)
+
+  const query = useQuery({
+    queryKey: keys.resource.list(resource.name, params),
+    queryFn: () => api.list(params),
+    placeholderData: keepPreviousData,
+  })
+  const page = query.data
+
+  // a page emptied by deletes shows the last page that still has rows
+  useEffect(() => {
+    if (page && page.records.length === 0 && page.total > 0 && params.pageNo > 1) {
+      setParams((p) => ({ ...p, pageNo: Math.max(1, Math.ceil(page.total / p.pageSize)) }))
+    }
+  }, [page, params.pageNo])
+
+  const clearSelection = useCallback(() => setSelected(new Map()), [])
+  const deselect = useCallback((ids: readonly string[]) => {
+    setSelected((prev) => new Map([...prev].filter(([id]) => !ids.includes(id))))
+  }, [])
+  const setSearch = useCallback((search: Record<string, unknown>) => {
+    setParams((p) => ({ ...p, search, pageNo: 1 }))
+  }, [])
+  const setSuperQuery = useCallback((superQuery: SuperQueryState | undefined) => {
+    setParams((p) => ({ ...p, superQuery: superQuery?.conditions.length ? superQuery : undefined, pageNo: 1 }))
+  }, [])
+  const reset = useCallback(() => {
+    setParams(firstParams(sort))
+    setSelected(new Map())
+    setCollapsed(new Set())
+    setGeneration((g) => g + 1)
+  }, [sort])
+  useTabRouteChange(reset)
+
+  /** After a change: this resource's lists, details and selects are fetched again. */
+  const invalidate = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: keys.resource.all(resource.name) }),
+    [queryClient, resource.name],
+  )
+
+  const rows: TreeRow[] = useMemo(() => {
+    const records = page?.records ?? []
+    return resource.tree ? nestRows(records) : records
+  }, [page, resource.tree])
+
+  const onChange: TableProps<ResourceRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ResourceRecord> | undefined
+    setParams((p) => {
+      if (extra.action === 'sort') {
+        const column = s?.order ? String(s.columnKey ?? s.field) : sort.column
+        const order = s?.order ? (s.order === 'ascend' ? 'asc' : 'desc') : sort.order
+        return { ...p, column, order, pageNo: 1 }
+      }
+      const pageSize = pagination.pageSize ?? p.pageSize
+      return { ...p, pageSize, pageNo: pageSize !== p.pageSize ? 1 : (pagination.current ?? 1) }
+    })
+  }
+
+  const expandedKeys = useMemo(() => parentKeys(rows).filter((k) => !collapsed.has(k)), [rows, collapsed])
+
+  const tableProps: TableProps<TreeRow> = {
+    rowKey: 'id',
+    dataSource: rows,
+    loading: query.isFetching,
+    onChange: onChange as TableProps<TreeRow>['onChange'],
+    scroll: { x: 'max-content' },
+    pagination: {
+      ...PAGINATION,
+      pageSizeOptions: [...PAGINATION.pageSizeOptions],
+      current: params.pageNo,
+      pageSize: params.pageSize,
+      total: page?.total ?? 0,
+      showTotal: (total) => t('list.total', { total }),
+    },
+    rowSelection: {
+      selectedRowKeys: [...selected.keys()],
+      preserveSelectedRowKeys: true,
+      onChange: (selectedKeys, selectedRows) => {
+        setSelected((prev) => {
+          const next = new Map<string, ResourceRecord>()
+          for (const key of selectedKeys) {
+            const id = String(key)
+            const row = selectedRows.find((r) => r?.id === id) ?? prev.get(id)
+            if (row) next.set(id, row)
+          }
+          return next
+        })
+      },
+    },
+    expandable: resource.tree
+      ? {
+          expandedRowKeys: expandedKeys,
+          onExpand: (expanded, row) =>
+            setCollapsed((prev) => {
+              const next = new Set(prev)
+              if (expanded) next.delete(row.id)
+              else next.add(row.id)
+              return next
+            }),
+        }
+      : undefined,
+  }
+
+  return {
+    api,
+    params,
+    generation,
+    page,
+    query,
+    tableProps,
+    sortOf: (field: string) =>
+      params.column === field ? (params.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+    selection: { keys: [...selected.keys()], rows: [...selected.values()], clear: clearSelection, deselect },
+    setSearch,
+    setSuperQuery,
+    reset,
+    invalidate,
+  }
+}
+
+export type ListState = ReturnType<typeof useListState>
