@@ -57,7 +57,7 @@ export const AppHeader = ({ topNav, mobile, narrow, collapsed, onToggleSider }: 
       )}
       {showTop ? <NavMenu mode="horizontal" theme="light" /> : <div style={{ flex: 1 }} />}
       <Flex align="center" gap={mobile ? 2 : 8} className="shell-header-actions">
-        <MenuSearch width={mobile ? 110 : narrow ? 150 : 200} />
+        <MenuSearch width={mobile ? 104 : narrow ? 150 : 200} compact={mobile} />
         <NoticeBell />
         {!narrow && (
           <Typography.Text type="secondary" className="shell-timezone" data-testid="time-zone">

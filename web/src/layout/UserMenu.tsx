@@ -52,6 +52,7 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
   return (
     <>
       <Dropdown
+        trigger={['hover', 'click']}
         menu={{
           items,
           onClick: ({ key }) => {
@@ -62,7 +63,7 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
         <button type="button" className="shell-user" data-testid="user-menu" aria-label={compact ? welcome : undefined}>
           <Avatar size="small" icon={<UserOutlined />} />
           {!compact && (
-            <span className="shell-user-text">
+            <span className="shell-user-text" title={`${greeting} ${welcome}`}>
               <Trans
                 i18nKey="layout.greetingLine"
                 values={{ greeting, welcome }}

@@ -48,7 +48,6 @@ export const ChangePasswordModal = ({ open, onClose }: { open: boolean; onClose:
       onOk={() => void submit().catch(() => undefined)}
       onCancel={close}
       confirmLoading={saving}
-      forceRender
       data-testid="password-dialog"
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="password-error" />}

@@ -6,9 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { keys, queryClient } from '../../api/queries.ts'
 import { systemApi } from '../../api/system.ts'
 import { session, useSession } from '../../auth/session.ts'
-
-/** Queries that do not depend on the department: kept when the department changes. */
-const UNSCOPED = new Set<string>([keys.permissions[0], keys.codeTable[0], keys.settings[0]])
+import { isBusinessQuery } from '../../layout/query-scope.ts'
 
 /**
  * Department switch (SPEC 4 / 5): a department must be chosen (the select shows an error state
@@ -40,7 +38,7 @@ export const DepartSwitchModal = ({ open, onClose }: { open: boolean; onClose: (
     try {
       const { userInfo: next } = await systemApi.selectDepart(orgCode, userInfo?.username)
       session.setUserInfo(next)
-      await queryClient.invalidateQueries({ predicate: (q) => !UNSCOPED.has(String(q.queryKey[0])) })
+      await queryClient.invalidateQueries({ predicate: isBusinessQuery })
       void message.success(t('shell.depart.switched', { name: nameOf(chosen) }))
       close()
     } catch {
@@ -61,7 +59,6 @@ export const DepartSwitchModal = ({ open, onClose }: { open: boolean; onClose: (
       onCancel={close}
       okButtonProps={{ disabled: !departs.isSuccess || empty }}
       confirmLoading={saving}
-      forceRender
       data-testid="depart-dialog"
     >
       {departs.isPending && open && <Spin style={{ display: 'block', margin: '24px auto' }} />}

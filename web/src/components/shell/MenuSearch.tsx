@@ -16,7 +16,7 @@ import { usePinyin } from './usePinyin.ts'
  * The user-menu search (SPEC 2): finds any menu entry the user may open by its Chinese or English
  * name or by pinyin initials, opens it in the router or in a new window, and lists the 16 most recent.
  */
-export const MenuSearch = ({ width = 200 }: { width?: number }) => {
+export const MenuSearch = ({ width = 200, compact = false }: { width?: number; compact?: boolean }) => {
   const { t, i18n } = useTranslation()
   const { data } = useQuery(permissionQuery)
   const texts = useCodeTexts()
@@ -71,7 +71,7 @@ export const MenuSearch = ({ width = 200 }: { width?: number }) => {
       value={null}
       onSelect={(id) => id && onSelect(id)}
       options={options}
-      placeholder={t('shell.search.placeholder')}
+      placeholder={t(compact ? 'shell.search.short' : 'shell.search.placeholder')}
       notFoundContent={query.trim() ? t('shell.search.empty') : null}
       suffixIcon={<SearchOutlined />}
       popupMatchSelectWidth={Math.max(width, 240)}

@@ -1,4 +1,4 @@
-import { Activity, memo, useMemo, useRef } from 'react'
+import { Activity, type ComponentType, memo, useMemo, useRef } from 'react'
 import {
   type Location,
   UNSAFE_LocationContext as LocationContext,
@@ -9,7 +9,10 @@ import { TabPage } from './TabPage.tsx'
 import type { Tab } from './tab-model.ts'
 import { TabPaneContext } from './useTabPane.ts'
 
+type PageComponent = ComponentType<{ path: string }>
+
 type PaneProps = {
+  page: PageComponent
   tab: Tab
   active: boolean
   activation: number
@@ -22,7 +25,7 @@ type PaneProps = {
  * half-filled forms) while pausing its effects, so a hidden list does not poll or refetch. Each screen
  * sees its own location (`useLocation`, `useSearchParams`), not the one of the tab in front.
  */
-const Pane = memo(({ tab, active, activation, location, navigationType }: PaneProps) => {
+const Pane = memo(({ page: Page, tab, active, activation, location, navigationType }: PaneProps) => {
   const pane = useMemo(
     () => ({ tabKey: tab.key, path: tab.path, active, routeVersion: tab.routeVersion, activation }),
     [tab.key, tab.path, tab.routeVersion, active, activation],
@@ -33,7 +36,7 @@ const Pane = memo(({ tab, active, activation, location, navigationType }: PanePr
       <div data-testid="tab-pane" data-tab={tab.key}>
         <TabPaneContext value={pane}>
           <LocationContext value={routing}>
-            <TabPage path={tab.key} />
+            <Page path={tab.key} />
           </LocationContext>
         </TabPaneContext>
       </div>
@@ -52,11 +55,14 @@ export const TabPanes = ({
   activeKey,
   location,
   keepAlive,
+  page = TabPage,
 }: {
   tabs: readonly Tab[]
   activeKey: string
   location: Location
   keepAlive: boolean
+  /** What renders a tab's screen (the real pages; tests pass their own). */
+  page?: PageComponent
 }) => {
   const navigationType = useNavigationType()
   const lastLocation = useRef(new Map<string, Location>())
@@ -74,6 +80,7 @@ export const TabPanes = ({
   return shown.map((tab) => (
     <Pane
       key={`${tab.key}#${tab.version}`}
+      page={page}
       tab={tab}
       active={tab.key === activeKey}
       activation={activations.current.get(tab.key) ?? 0}

@@ -2,9 +2,11 @@ import { App } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { queryClient } from '../../api/queries.ts'
 import { StorageKey, storage, userKey } from '../../auth/storage.ts'
 import { STORAGE_TTL } from '../../config/constants.ts'
 import { tabKeyOf } from '../page-target.ts'
+import { isBusinessQuery } from '../query-scope.ts'
 import {
   type CloseAction,
   isClosable,
@@ -75,7 +77,11 @@ export const useOpenTabs = ({ userId, pathname, search, keep, titleOf }: Options
     [tabs, activeKey, message, navigate, t],
   )
 
-  const refresh = useCallback((key: string) => setTabs((all) => refreshTab(all, key)), [])
+  // refresh remounts the screen; its data counts as stale so the new mount fetches it again
+  const refresh = useCallback((key: string) => {
+    void queryClient.invalidateQueries({ predicate: isBusinessQuery, refetchType: 'none' })
+    setTabs((all) => refreshTab(all, key))
+  }, [])
 
   return { tabs: withCurrent, activeKey, close, refresh }
 }

@@ -23,6 +23,7 @@ export default {
     depart: 'Switch department',
   },
   search: {
+    short: 'Search',
     placeholder: 'Search menus',
     recent: 'Recently opened',
     results: 'Results',
@@ -65,7 +66,7 @@ export default {
   depart: {
     title: 'Switch department',
     label: 'Department',
-    placeholder: 'Select a department',
+    placeholder: 'Department',
     required: 'Please select a department',
     notSet: 'Your department information has not been set!',
     loadFailed: 'Could not load your departments',

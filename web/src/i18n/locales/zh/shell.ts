@@ -22,6 +22,7 @@ export default {
     depart: '切换部门',
   },
   search: {
+    short: '搜索',
     placeholder: '搜索菜单',
     recent: '最近访问',
     results: '搜索结果',
@@ -63,7 +64,7 @@ export default {
   depart: {
     title: '切换部门',
     label: '部门',
-    placeholder: '请选择部门',
+    placeholder: '选择部门',
     required: '请选择部门',
     notSet: '您尚未设置部门信息！',
     loadFailed: '部门信息加载失败',
