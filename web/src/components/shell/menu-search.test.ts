@@ -6,7 +6,7 @@ import { buildSearchIndex, pinyinOf, pushHistory, searchMenus } from './menu-sea
 const entry = (id: string, zh: string, en: string, extra: Partial<MenuItem> = {}): MenuItem => ({
   id,
   code: id,
-  text: zh,
+  text: en,
   name: id,
   url: `/x/${id}`,
   path: `/x/${id}`,
@@ -40,7 +40,7 @@ const menu: MenuItem[] = [
   entry('s1', '供应商', 'Suppliers'),
 ]
 
-const texts = (m: MenuItem) => ({ zh: m.meta.title, en: { u1: 'Users', r1: 'Roles', s1: 'Suppliers' }[m.id] ?? '' })
+const texts = (m: MenuItem) => ({ zh: m.meta.title, en: m.text })
 const index = buildSearchIndex(menu, texts, pinyinOf(pinyin as never))
 const ids = (q: string) => searchMenus(index, q).map((s) => s.entry.id)
 
