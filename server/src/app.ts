@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
@@ -65,6 +66,10 @@ export const buildApp = async (
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   await app.register(rateLimit, { global: false })
+  // uploads: one file per request; routes lower the size (images 2 MB) or raise it (imports 20 MB)
+  await app.register(multipart, {
+    limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+  })
   await app.register(accessPlugin, { db: database.db })
   await app.register(registerModules, { prefix: '/api' })
 

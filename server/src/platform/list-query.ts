@@ -25,6 +25,7 @@ import {
   not,
   or,
   type SQL,
+  sql,
 } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
@@ -171,13 +172,46 @@ export const superQueryWhere = (
   return matchType === 'or' ? or(...defined) : and(...defined)
 }
 
-/** ORDER BY from `column` and `order` (default createAt desc), always ending on the id for a stable page. */
-export const orderBy = (fields: QueryFields, query: Pick<ListQuery, 'column' | 'order'>, id: AnyPgColumn): SQL[] => {
+export type Sort = { column: AnyPgColumn; direction: 'asc' | 'desc' }
+
+/** The sort of a list query: `column` and `order` (default createAt desc), checked against the whitelist. */
+export const sortOf = (fields: QueryFields, query: Pick<ListQuery, 'column' | 'order'>): Sort => {
   const name = query.column ?? 'createAt'
   const f = fieldOf(fields, name)
   if (!f.meta.sort) refuse({ column: name })
-  const direction = query.order === 'asc' ? asc : desc
-  return [direction(f.column), direction(id)]
+  return { column: f.column, direction: query.order === 'asc' ? 'asc' : 'desc' }
+}
+
+/** ORDER BY from `column` and `order` (default createAt desc), always ending on the id for a stable page. */
+export const orderBy = (fields: QueryFields, query: Pick<ListQuery, 'column' | 'order'>, id: AnyPgColumn): SQL[] => {
+  const { column, direction } = sortOf(fields, query)
+  const by = direction === 'asc' ? asc : desc
+  return [by(column), by(id)]
+}
+
+/**
+ * The sort key as text, for keyset reads: a timestamp has microseconds a JS Date would lose, so
+ * the key goes back to the database as the text it came as (PostgreSQL types the parameter from
+ * the column it is compared with).
+ */
+export const sortKey = (sort: Sort) => sql<string | null>`${sort.column}::text`
+
+/**
+ * Rows after `cursor` in the order of `orderBy` (keyset paging: each batch starts where the last
+ * ended, found by index, instead of OFFSET re-reading everything before it). PostgreSQL puts
+ * NULLs last ascending and first descending; a NOT NULL column needs no NULL branch, which keeps
+ * the predicate a plain index range.
+ */
+export const keysetAfter = (sort: Sort, id: AnyPgColumn, cursor: { key: string | null; id: string }): SQL => {
+  const col = sort.column
+  const nullable = !col.notNull
+  if (sort.direction === 'desc') {
+    if (cursor.key === null) return or(and(isNull(col), lt(id, cursor.id)), isNotNull(col))!
+    return and(sql`${col} <= ${cursor.key}`, or(sql`${col} < ${cursor.key}`, lt(id, cursor.id)))!
+  }
+  if (cursor.key === null) return and(isNull(col), gt(id, cursor.id))!
+  const after = and(sql`${col} >= ${cursor.key}`, or(sql`${col} > ${cursor.key}`, gt(id, cursor.id)))!
+  return nullable ? or(after, isNull(col))! : after
 }
 
 /** The requested subset of fields (`field=a,b`), checked against the whitelist. */

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { authRoutes } from './auth.routes.ts'
 import { catalogueRoutes } from './catalogue.routes.ts'
 import { checksRoutes } from './checks.routes.ts'
+import { fileRoutes } from './file.routes.ts'
+import { importRoutes } from './import.routes.ts'
+import { savedQueryRoutes } from './saved-query.routes.ts'
 import { sessionRoutes } from './session.routes.ts'
 
 export const systemModule = async (app: FastifyInstance) => {
@@ -9,4 +12,7 @@ export const systemModule = async (app: FastifyInstance) => {
   await app.register(sessionRoutes)
   await app.register(catalogueRoutes)
   await app.register(checksRoutes)
+  await app.register(fileRoutes)
+  await app.register(importRoutes)
+  await app.register(savedQueryRoutes)
 }

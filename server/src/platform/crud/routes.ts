@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../access.ts'
 import { emptyResponse, ok, okResponse } from '../envelope.ts'
+import { registerExcelRoutes } from '../excel/routes.ts'
 import { type CompiledResource, type CrudResource, compileResource } from './resource.ts'
 import { type CrudService, createCrudService } from './service.ts'
 
@@ -34,7 +35,7 @@ export type RegisteredResource = { compiled: CompiledResource; service: CrudServ
 
 /**
  * Serves one declared resource under `/api<base>`: list, queryById, add, edit, delete,
- * deleteBatch, batchStatus, modifyHistory and getListAll, each with its permission key
+ * deleteBatch, batchStatus, modifyHistory, getListAll, exportXls and importExcel, each with its permission key
  * (`<menu>` to read, `<menu>:<button>` to change) and response schema. A screen with its own
  * behaviour adds routes next to these; it never copies them.
  */
@@ -134,6 +135,8 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
     },
     async (req) => ok(await service.history(principalOf(req), req.query.id)),
   )
+
+  registerExcelRoutes(app, registered)
 
   if (r.listAll) {
     const paths = ['getListAll', ...(typeof r.listAll === 'object' ? (r.listAll.alias ?? []) : [])]

@@ -1,17 +1,25 @@
 import { Errors, type ListQuery, type Page } from '@app/contracts'
 import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { operationLogs } from '../../db/schema/index.ts'
-import { recordOperation } from '../audit-log.ts'
+import { type RequestInfo, recordOperation, recordOperations } from '../audit-log.ts'
 import type { Principal } from '../auth/principal.ts'
 import { scopeWhere } from '../data-scope.ts'
 import { AppError, fail, notFound, staleVersion } from '../errors.ts'
-import { listWhere, orderBy, selectedFields } from '../list-query.ts'
+import { keysetAfter, listWhere, orderBy, selectedFields, sortKey, sortOf } from '../list-query.ts'
 import { pinyinOf } from '../pinyin.ts'
 import type { CompiledResource, Row } from './resource.ts'
 
 const MAX_LIST_ALL = 5000
+/** Bind parameters per statement stay well under PostgreSQL's 65 535. */
+const MAX_PARAMS = 30_000
+const KEY = '__sortKey'
+
+const chunks = <T>(items: readonly T[], size: number): T[][] => {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
 
 /** A unique-violation or foreign-key error from either driver (Drizzle wraps the driver error). */
 const pgCode = (e: unknown): string | undefined => {
@@ -25,6 +33,10 @@ const pgCode = (e: unknown): string | undefined => {
 export const createCrudService = (db: Db, r: CompiledResource) => {
   const scoped = (principal: Principal, ...more: (SQL | undefined)[]) =>
     and(r.baseWhere?.(), scopeWhere(principal, r.scope), ...more)
+
+  /** The rows a list query means for this caller; list, count and export share it. */
+  const queryWhere = (principal: Principal, query: ListQuery, ids?: readonly string[]) =>
+    scoped(principal, listWhere(r.fields, query), ids ? inArray(r.id, [...ids]) : undefined)
 
   const byId = (tx: DbOrTx, principal: Principal, id: string, lock = false) => {
     const q = tx
@@ -67,18 +79,50 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
     }
   }
 
-  const log = (tx: DbOrTx, req: FastifyRequest, operation: string, objectId: string, before: unknown, after: unknown) =>
-    recordOperation(tx, req, {
-      operation: `${r.meta.menu}:${operation}`,
-      resource: r.tableName,
-      objectId,
-      before,
-      after,
-    })
+  const entry = (operation: string, objectId: string, before: unknown, after: unknown) => ({
+    operation: `${r.meta.menu}:${operation}`,
+    resource: r.tableName,
+    objectId,
+    before,
+    after,
+  })
+
+  const log = (tx: DbOrTx, req: RequestInfo, operation: string, objectId: string, before: unknown, after: unknown) =>
+    recordOperation(tx, req, entry(operation, objectId, before, after))
+
+  /** A new row's values as the client sent them plus pinyin, creator and (for scoped rows) owner. */
+  const newValues = (principal: Principal, input: Record<string, unknown>, now: Date) => {
+    const values: Record<string, unknown> = withPinyin({ ...input, createBy: principal.userId, createAt: now })
+    // a scoped row belongs to its creator and the creator's current department
+    if (r.scopeKeys) {
+      values[r.scopeKeys.org] = principal.orgCode
+      values[r.scopeKeys.owner] = principal.userId
+    }
+    return values
+  }
+
+  /** One insert exactly as `add` does it: hooks, unique check, insert, log. */
+  const insertOne = async (
+    tx: DbOrTx,
+    req: RequestInfo,
+    principal: Principal,
+    input: Record<string, unknown>,
+    operation: string,
+  ) => {
+    let values = newValues(principal, input, new Date())
+    if (r.hooks?.beforeInsert) values = await r.hooks.beforeInsert(values, { tx, principal })
+    await assertUnique(tx, values)
+    const [row] = (await tx
+      .insert(r.table)
+      .values(values as never)
+      .returning()) as Row[]
+    await log(tx, req, operation, row!.id, null, row)
+    return row!
+  }
 
   return {
     async list(principal: Principal, query: ListQuery): Promise<Page<Row>> {
-      const where = scoped(principal, listWhere(r.fields, query))
+      const where = queryWhere(principal, query)
       const fields = selectedFields(r.fields, query.field)
       const selection = fields
         ? Object.fromEntries(['id', 'version', ...fields].map((f) => [f, r.columns[f]!]))
@@ -107,33 +151,128 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
       return (await byId(db, principal, id)) ?? notFound()
     },
 
-    async add(req: FastifyRequest, principal: Principal, input: Record<string, unknown>): Promise<Row> {
+    /**
+     * The rows of a list query (plus `ids`, when given) in the list's order, `batchSize` at a
+     * time: each batch continues after the last one by keyset on the sort column and the id, so
+     * an export of 100 000 rows never holds them all, and no batch re-reads the ones before it.
+     */
+    async *scan(
+      principal: Principal,
+      query: ListQuery,
+      options: { ids?: readonly string[]; batchSize?: number } = {},
+    ): AsyncGenerator<Row[]> {
+      const where = queryWhere(principal, query, options.ids)
+      const sort = sortOf(r.fields, query)
+      const size = options.batchSize ?? 1000
+      let cursor: { key: string | null; id: string } | undefined
+      for (;;) {
+        const batch = (await db
+          .select({ ...r.columns, [KEY]: sortKey(sort) })
+          .from(r.table)
+          .where(cursor ? and(where, keysetAfter(sort, r.id, cursor)) : where)
+          .orderBy(...orderBy(r.fields, query, r.id))
+          .limit(size)) as (Row & { [KEY]: string | null })[]
+        if (batch.length === 0) return
+        const last = batch[batch.length - 1]!
+        cursor = { key: last[KEY], id: last.id }
+        yield batch.map(({ [KEY]: _, ...row }) => row as Row)
+        if (batch.length < size) return
+      }
+    },
+
+    /** The labels of the given records the caller may read (exports show references by label). */
+    async labels(principal: Principal, ids: readonly string[]): Promise<Map<string, string>> {
+      const out = new Map<string, string>()
+      for (const part of chunks([...new Set(ids)], 5000)) {
+        const rows = await db
+          .select({ id: r.id, label: r.labelColumn })
+          .from(r.table)
+          .where(scoped(principal, inArray(r.id, part)))
+        for (const row of rows) out.set(row.id as string, String(row.label ?? ''))
+      }
+      return out
+    },
+
+    /** The ids of the records the caller may read, by label (imports take references by label). */
+    async idsByLabel(principal: Principal, labels: readonly string[]): Promise<Map<string, string[]>> {
+      const out = new Map<string, string[]>()
+      for (const part of chunks([...new Set(labels)], 5000)) {
+        const rows = await db
+          .select({ id: r.id, label: r.labelColumn })
+          .from(r.table)
+          .where(scoped(principal, inArray(r.labelColumn, part)))
+        for (const row of rows) {
+          const label = String(row.label)
+          out.set(label, [...(out.get(label) ?? []), row.id as string])
+        }
+      }
+      return out
+    },
+
+    /** Which of `values` a unique field already holds, across the whole table (not scoped). */
+    async existing(field: string, values: readonly string[]): Promise<Set<string>> {
+      const column = r.columns[field]
+      if (!column || !(r.meta.unique as readonly string[] | undefined)?.includes(field)) {
+        throw new Error(`${field} is not a unique field of ${r.meta.name}`)
+      }
+      const out = new Set<string>()
+      for (const part of chunks([...new Set(values)], 5000)) {
+        const rows = await db.select({ v: column }).from(r.table).where(inArray(column, part))
+        for (const row of rows) out.add(String(row.v))
+      }
+      return out
+    },
+
+    async add(req: RequestInfo, principal: Principal, input: Record<string, unknown>): Promise<Row> {
+      return db.transaction((tx) => insertOne(tx, req, principal, input, 'add')).catch(translateDbError)
+    },
+
+    /**
+     * Many new records in ONE transaction, all or none (imports). Each row gets what `add` gives
+     * it: pinyin, creator, scope owner, an operation-log entry. Without an insert hook the rows
+     * go in multi-row statements; with one (e.g. department codes that depend on the rows before)
+     * they go one by one through exactly the `add` path. Unique values are expected checked by
+     * the caller; the unique indexes still refuse a value another user took meanwhile.
+     */
+    async addMany(
+      req: RequestInfo,
+      principal: Principal,
+      inputs: readonly Record<string, unknown>[],
+      options: { operation?: string; onProgress?: (written: number) => void } = {},
+    ): Promise<number> {
+      const operation = options.operation ?? 'add'
       return db
         .transaction(async (tx) => {
-          let values: Record<string, unknown> = withPinyin({
-            ...input,
-            createBy: principal.userId,
-            createAt: new Date(),
-          })
-          // a scoped row belongs to its creator and the creator's current department
-          if (r.scopeKeys) {
-            values[r.scopeKeys.org] = principal.orgCode
-            values[r.scopeKeys.owner] = principal.userId
+          if (r.hooks?.beforeInsert) {
+            for (const [i, input] of inputs.entries()) {
+              await insertOne(tx, req, principal, input, operation)
+              if ((i + 1) % 100 === 0) options.onProgress?.(i + 1)
+            }
+            return inputs.length
           }
-          if (r.hooks?.beforeInsert) values = await r.hooks.beforeInsert(values, { tx, principal })
-          await assertUnique(tx, values)
-          const [row] = (await tx
-            .insert(r.table)
-            .values(values as never)
-            .returning()) as Row[]
-          await log(tx, req, 'add', row!.id, null, row)
-          return row!
+          const now = new Date()
+          const perRow = Object.keys(r.columns).length
+          let written = 0
+          for (const part of chunks(inputs, Math.max(1, Math.floor(MAX_PARAMS / perRow)))) {
+            const rows = (await tx
+              .insert(r.table)
+              .values(part.map((input) => newValues(principal, input, now)) as never)
+              .returning()) as Row[]
+            await recordOperations(
+              tx,
+              req,
+              rows.map((row) => entry(operation, row.id, null, row)),
+            )
+            written += rows.length
+            options.onProgress?.(written)
+          }
+          return written
         })
         .catch(translateDbError)
     },
 
     async edit(
-      req: FastifyRequest,
+      req: RequestInfo,
       principal: Principal,
       input: Record<string, unknown> & { id: string; version: number },
     ) {
@@ -162,7 +301,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
         .catch(translateDbError)
     },
 
-    async remove(req: FastifyRequest, principal: Principal, ids: readonly string[]) {
+    async remove(req: RequestInfo, principal: Principal, ids: readonly string[]) {
       if (ids.length === 0) fail(Errors.SelectRecord)
       await db
         .transaction(async (tx) => {
@@ -177,7 +316,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
         .catch(translateDbError)
     },
 
-    async setStatus(req: FastifyRequest, principal: Principal, ids: readonly string[], status: string) {
+    async setStatus(req: RequestInfo, principal: Principal, ids: readonly string[], status: string) {
       const field = r.meta.status?.field
       if (!field) notFound()
       if (ids.length === 0) fail(Errors.SelectRecord)

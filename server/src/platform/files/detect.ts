@@ -1,0 +1,29 @@
+import { fileTypeFromBuffer } from 'file-type'
+
+/** Images a user may upload (SPEC 5 'Images only'), by content. */
+const IMAGES: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+}
+
+/** The image type of these bytes, read from their content (never from the client's name or header). */
+export const imageTypeOf = async (bytes: Uint8Array): Promise<{ mime: string; ext: string } | undefined> => {
+  const type = await fileTypeFromBuffer(bytes)
+  return type && IMAGES[type.mime] ? { mime: type.mime, ext: IMAGES[type.mime]! } : undefined
+}
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/**
+ * What a spreadsheet upload really is: an Office Open XML workbook (`xlsx`, whatever its name
+ * says), a legacy BIFF workbook in an OLE compound file (`legacy-xls`, which exceljs cannot read),
+ * or something else.
+ */
+export const spreadsheetKindOf = async (bytes: Uint8Array): Promise<'xlsx' | 'legacy-xls' | undefined> => {
+  const type = await fileTypeFromBuffer(bytes)
+  if (type?.mime === XLSX_MIME) return 'xlsx'
+  if (type?.ext === 'cfb') return 'legacy-xls'
+  return undefined
+}
