@@ -196,4 +196,22 @@ describe('notices', () => {
     expect(options.roles.map((r) => r.code)).toContain('branch_finance')
     expect(options.departments.length).toBeGreaterThan(3)
   })
+
+  it('ships demo notices in every state and messages that open their menus', async () => {
+    const rp = client(t.app, await login(t.app, 'region_president'))
+    const list = (await rp.get<NoticeBrief[]>('/api/sys/notice/queryAllList')).body.result
+    expect(list.map((n) => n.title)).toEqual(expect.arrayContaining(['系统升级维护通知', '销售订单审核流程调整']))
+    expect(list.find((n) => n.title === '销售订单审核流程调整')).toMatchObject({ openType: 'url', sender: '管理员' })
+    const page = (await rp.get<Page<Message>>('/api/sys/messages/list', { pageSize: 30 })).body.result
+    expect(page.total).toBeGreaterThan(10)
+    expect(page.records.find((m) => m.menuId === 'sale_order')?.params?.busObjNo).toMatch(/^SO/)
+
+    const chief = client(t.app, await login(t.app, 'logistics_chief'))
+    const withdrawn = (
+      await chief.get<Page<Message>>('/api/sys/messages/list', { pageSize: 50 })
+    ).body.result.records.find((m) => m.title === '年终库存盘点安排')
+    expect(withdrawn?.noticeId).toBeTruthy()
+    const opened = await chief.get('/api/sys/notice/queryById', { id: withdrawn!.noticeId! })
+    expect(opened.body).toMatchObject({ code: WARNING, result: '该公告已撤回' })
+  })
 })

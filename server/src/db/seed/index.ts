@@ -7,6 +7,7 @@ import { departments, roles, userDepartments, userRoles, users } from '../schema
 import { syncCatalogue } from './catalogue.ts'
 import { seedApproval } from './demo/approval.ts'
 import { seedMasterData } from './demo/masterdata.ts'
+import { seedMessaging } from './demo/messaging.ts'
 import { seedOrganisation } from './demo/organisation.ts'
 
 /**
@@ -17,6 +18,7 @@ export const DEMO_SEEDS: readonly { name: string; run: (db: DbOrTx) => Promise<v
   { name: 'organisation', run: seedOrganisation },
   { name: 'master data', run: seedMasterData },
   { name: 'approval flows', run: seedApproval },
+  { name: 'messages and notices', run: seedMessaging },
 ]
 
 const isEmpty = async (db: Db) => {

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto'
+import { RoleCode } from '@app/contracts'
+import { eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '../../client.ts'
+import { messages, noticeRecipients, notices, roles, userRoles, users } from '../../schema/index.ts'
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const ago = (ms: number) => new Date(Date.now() - ms)
+
+type NoticeSeed = {
+  title: string
+  content: string
+  noticeType: 'announcement' | 'notification' | 'system'
+  openType: 'detail' | 'url'
+  openUrl?: string
+  targetType: 'all' | 'roles'
+  roles?: readonly string[]
+  status: 'draft' | 'published' | 'withdrawn'
+  publishedAgo?: number
+  excerpt: string
+}
+
+const NOTICES: readonly NoticeSeed[] = [
+  {
+    title: '系统升级维护通知',
+    content:
+      '<p>各位同事：</p><p>系统将于本周六 <strong>22:00–24:00</strong> 进行升级维护，期间暂停使用。</p><ul><li>请提前保存未提交的订单草稿</li><li>维护结束后请重新登录</li></ul>',
+    noticeType: 'system',
+    openType: 'detail',
+    targetType: 'all',
+    status: 'published',
+    publishedAgo: 2 * DAY,
+    excerpt: '系统将于本周六 22:00–24:00 进行升级维护，期间暂停使用。',
+  },
+  {
+    title: '销售订单审核流程调整',
+    content:
+      '<p>自下月起，销售订单审核增加<em>总办总裁</em>审核环节：</p><ol><li>区域总裁审核</li><li>分公司财务审核</li><li>总办总裁审核</li></ol><p>详见销售订单页面。</p>',
+    noticeType: 'announcement',
+    openType: 'url',
+    openUrl: '/sale/orderList',
+    targetType: 'roles',
+    roles: [RoleCode.BranchAdmin, RoleCode.RegionPresident, RoleCode.BranchFinance, RoleCode.GmPresident],
+    status: 'published',
+    publishedAgo: 1 * DAY,
+    excerpt: '自下月起，销售订单审核增加总办总裁审核环节。',
+  },
+  {
+    title: '年终库存盘点安排',
+    content: '<p>请各仓库于 12 月 20 日前完成年终盘点，并上传盘点结果。</p>',
+    noticeType: 'notification',
+    openType: 'detail',
+    targetType: 'roles',
+    roles: [RoleCode.LogisticsChief, RoleCode.LogisticsAdmin, RoleCode.SysAdmin],
+    status: 'withdrawn',
+    publishedAgo: 5 * DAY,
+    excerpt: '请各仓库于 12 月 20 日前完成年终盘点。',
+  },
+  {
+    title: '春节放假安排（草稿）',
+    content: '<p>春节放假时间待定。</p>',
+    noticeType: 'announcement',
+    openType: 'detail',
+    targetType: 'all',
+    status: 'draft',
+    excerpt: '',
+  },
+]
+
+/** Approval messages of the demo: who is asked to review, and submitters told of decisions. */
+const APPROVAL_MESSAGES: readonly {
+  to: string
+  from: string
+  title: string
+  content: string
+  menuId: string
+  busObjNo: string
+  hoursAgo: number
+  read?: boolean
+}[] = [
+  ...Array.from({ length: 10 }, (_, i) => {
+    const no = `SO202611${String(10 + i)}-${String(i + 1).padStart(4, '0')}`
+    return {
+      to: RoleCode.RegionPresident,
+      from: RoleCode.BranchAdmin,
+      title: `待审核：销售订单 ${no}`,
+      content: '审批流程第 1 步等待您审核。',
+      menuId: 'sale_order',
+      busObjNo: no,
+      hoursAgo: 3 + i * 7,
+      read: i >= 6,
+    }
+  }),
+  {
+    to: RoleCode.BranchAdmin,
+    from: RoleCode.RegionPresident,
+    title: '审核通过：销售订单 SO20261110-0001',
+    content: '已通过一步审核，等待下一步审核。',
+    menuId: 'sale_order',
+    busObjNo: 'SO20261110-0001',
+    hoursAgo: 2,
+  },
+  {
+    to: RoleCode.BranchAdmin,
+    from: RoleCode.BranchFinance,
+    title: '已驳回：销售订单 SO20261105-0004',
+    content: '驳回原因：价格与本月价格表不一致。',
+    menuId: 'sale_order',
+    busObjNo: 'SO20261105-0004',
+    hoursAgo: 30,
+  },
+  {
+    to: RoleCode.FinanceDirector,
+    from: RoleCode.BranchAdmin,
+    title: '待审核：产品列表 P-0012',
+    content: '审批流程第 1 步等待您审核。',
+    menuId: 'pro_product',
+    busObjNo: 'P-0012',
+    hoursAgo: 5,
+  },
+]
+
+/** Notices in every state and messages for the demo users (runs after the organisation). */
+export const seedMessaging = async (db: DbOrTx) => {
+  const people = await db
+    .select({ id: users.id, username: users.username, realname: users.realname })
+    .from(users)
+    .where(eq(users.delFlag, false))
+  const byName = new Map(people.map((p) => [p.username, p]))
+  const admin = byName.get('admin')
+  if (!admin) return
+
+  for (const n of NOTICES) {
+    const roleRows = n.roles
+      ? await db
+          .select({ id: roles.id })
+          .from(roles)
+          .where(inArray(roles.roleCode, [...n.roles]))
+      : []
+    const published = n.publishedAgo ? ago(n.publishedAgo) : null
+    const [row] = await db
+      .insert(notices)
+      .values({
+        title: n.title,
+        content: n.content,
+        noticeType: n.noticeType,
+        openType: n.openType,
+        openUrl: n.openUrl ?? null,
+        targetType: n.targetType,
+        targetIds: roleRows.map((r) => r.id),
+        status: n.status,
+        senderId: published ? admin.id : null,
+        senderName: published ? admin.realname : null,
+        publishTime: published,
+        withdrawTime: n.status === 'withdrawn' ? ago(DAY) : null,
+        createBy: admin.id,
+        createAt: published ?? ago(HOUR),
+      })
+      .returning({ id: notices.id })
+    if (!row || !published) continue
+    const roleIds = roleRows.map((r) => r.id)
+    const members = roleIds.length
+      ? await db.selectDistinct({ id: userRoles.userId }).from(userRoles).where(inArray(userRoles.roleId, roleIds))
+      : []
+    const recipients = n.targetType === 'all' ? people.map((p) => p.id) : members.map((r) => r.id)
+    if (recipients.length === 0) continue
+    await db.insert(noticeRecipients).values(recipients.map((userId) => ({ noticeId: row.id, userId })))
+    const batchId = randomUUID()
+    await db.insert(messages).values(
+      recipients.map((recipientId) => ({
+        recipientId,
+        title: n.title,
+        content: n.excerpt,
+        creator: admin.realname,
+        creatorId: admin.id,
+        noticeId: row.id,
+        source: 'notice.published',
+        batchId,
+        createTime: published,
+      })),
+    )
+  }
+
+  const batchId = randomUUID()
+  const rows = APPROVAL_MESSAGES.flatMap((m) => {
+    const to = byName.get(m.to)
+    const from = byName.get(m.from)
+    if (!to) return []
+    return [
+      {
+        recipientId: to.id,
+        title: m.title,
+        content: m.content,
+        creator: from?.realname ?? null,
+        creatorId: from?.id ?? null,
+        menuId: m.menuId,
+        params: { busObjNo: m.busObjNo },
+        readFlag: m.read ? 1 : 0,
+        readTime: m.read ? ago(HOUR) : null,
+        source: 'demo',
+        batchId,
+        createTime: ago(m.hoursAgo * HOUR),
+      },
+    ]
+  })
+  if (rows.length > 0) await db.insert(messages).values(rows)
+}
