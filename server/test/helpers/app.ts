@@ -35,7 +35,7 @@ export const createTestApp = async (
   }
 }
 
-export type Reply<T = unknown> = { status: number; body: Envelope<T>; headers: Record<string, unknown> }
+export type Reply<T = unknown> = { status: number; body: Envelope<T>; headers: Record<string, unknown>; raw: Buffer }
 
 type Call = { query?: Record<string, string | number>; body?: unknown; headers?: Record<string, string> }
 
@@ -52,7 +52,9 @@ export const client = (app: FastifyInstance, token?: string, lang?: 'zh' | 'en')
       payload: call.body as InjectOptions['payload'],
       headers,
     })
-    return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers }
+    // a file download answers bytes, not an envelope
+    const json = String(res.headers['content-type'] ?? '').includes('json')
+    return { status: res.statusCode, body: (json ? res.json() : null) as Envelope<T>, headers: res.headers, raw: res.rawPayload }
   }
   return {
     get: <T>(url: string, query?: Call['query'], headers?: Call['headers']) => send<T>('GET', url, { query, headers }),
