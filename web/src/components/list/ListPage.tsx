@@ -130,7 +130,12 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
 
   return (
     <div data-testid={`list-page-${resource.name}`}>
-      <SearchForm key={list$.generation} fields={resource.fields} label={label} onSearch={list$.setSearch} />
+      <SearchForm
+        key={`search-${list$.generation}`}
+        fields={resource.fields}
+        label={label}
+        onSearch={list$.setSearch}
+      />
       <ListToolbar
         menu={menu}
         without={without}
@@ -174,7 +179,7 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
       </ListToolbar>
       <Table<ResourceRecord> {...list$.tableProps} columns={columns} size="middle" data-testid="list-table" />
       <SuperQueryModal
-        key={list$.generation}
+        key={`super-${list$.generation}`}
         resource={resource.name}
         fields={resource.fields}
         label={label}
