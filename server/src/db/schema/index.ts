@@ -1,4 +1,5 @@
 export * from './approval.ts'
+export * from './feedback.ts'
 export * from './files.ts'
 export * from './masterdata.ts'
 export * from './messaging.ts'
