@@ -7,7 +7,7 @@ import { messagingApi, messagingKeys } from '../../api/messaging.ts'
 import { UNREAD_POLL_MS } from '../../config/constants.ts'
 import { MessagesModal } from './MessagesModal.tsx'
 import { NoticeDetailModal } from './NoticeDetailModal.tsx'
-import { NoticePopover } from './NoticePopover.tsx'
+import { NoticePopover, type PopoverTab } from './NoticePopover.tsx'
 import { useLiveMessages } from './useLiveMessages.tsx'
 
 /** Query key of the unread count; whatever reads or deletes messages invalidates it. */
@@ -21,6 +21,7 @@ export const unreadCountKey = messagingKeys.unreadCount
 export const NoticeBell = () => {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
+  const [tab, setTab] = useState<PopoverTab>('unread')
   const [moreOpen, setMoreOpen] = useState(false)
   const [noticeId, setNoticeId] = useState<string | null>(null)
   const { data: count } = useQuery({
@@ -43,13 +44,19 @@ export const NoticeBell = () => {
     <>
       <Popover
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(next) => {
+          // SPEC 2: closing and reopening resets to the unread tab
+          if (next) setTab('unread')
+          setOpen(next)
+        }}
         trigger="click"
         placement="bottomRight"
         arrow={false}
         content={
           <NoticePopover
             open={open}
+            tab={tab}
+            onTab={setTab}
             onOpenNotice={openNotice}
             onLeave={() => setOpen(false)}
             onViewMore={() => {

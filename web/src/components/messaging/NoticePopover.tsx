@@ -1,17 +1,19 @@
 import { type Message, ReadFlag } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Empty, Spin, Tabs } from 'antd'
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { messagingApi, messagingKeys } from '../../api/messaging.ts'
 import { MESSAGE_POPOVER_MAX_HEIGHT, MESSAGES_VIEW_MORE_ABOVE } from '../../config/constants.ts'
 import { MessageItem } from './MessageItem.tsx'
 import { useMessageLink, useOpenMessage } from './useMessageActions.ts'
 
-type Tab = 'unread' | 'all'
+export type PopoverTab = 'unread' | 'all'
 
 type Props = {
   open: boolean
+  /** The bell holds the tab, so that reopening always starts on 'unread'. */
+  tab: PopoverTab
+  onTab: (tab: PopoverTab) => void
   onViewMore: () => void
   onOpenNotice: (noticeId: string) => void
   /** The popover closes when a message takes the user elsewhere. */
@@ -22,12 +24,8 @@ type Props = {
  * The bell's popover (SPEC 2): unread and all messages, back on the unread tab whenever it
  * opens again; up to 600 px high; 'view more' when a tab holds more than 10.
  */
-export const NoticePopover = ({ open, onViewMore, onOpenNotice, onLeave }: Props) => {
+export const NoticePopover = ({ open, tab, onTab, onViewMore, onOpenNotice, onLeave }: Props) => {
   const { t } = useTranslation()
-  const [tab, setTab] = useState<Tab>('unread')
-  useEffect(() => {
-    if (open) setTab('unread')
-  }, [open])
   const query = {
     readFlag: tab === 'unread' ? ReadFlag.Unread : undefined,
     pageNo: 1,
@@ -62,7 +60,7 @@ export const NoticePopover = ({ open, onViewMore, onOpenNotice, onLeave }: Props
     <div style={{ width: 360, maxHeight: MESSAGE_POPOVER_MAX_HEIGHT }} data-testid="notice-popover">
       <Tabs
         activeKey={tab}
-        onChange={(k) => setTab(k as Tab)}
+        onChange={(k) => onTab(k as PopoverTab)}
         centered
         items={[
           { key: 'unread', label: <span data-testid="tab-unread">{t('messaging.tabs.unread')}</span> },

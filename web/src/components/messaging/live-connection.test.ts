@@ -61,7 +61,9 @@ afterEach(() => vi.useRealTimers())
 
 describe('live connection client', () => {
   it('builds ws(s)://host/api/websocket/{userId} from the API base', () => {
-    expect(liveUrl('/api', 'u-1', { origin: 'http://example.test:3000' })).toBe('ws://example.test:3000/api/websocket/u-1')
+    expect(liveUrl('/api', 'u-1', { origin: 'http://example.test:3000' })).toBe(
+      'ws://example.test:3000/api/websocket/u-1',
+    )
     expect(liveUrl('/api/', 'u 2', { origin: 'https://example.test' })).toBe('wss://example.test/api/websocket/u%202')
     expect(liveUrl('https://api.example.test/api', 'u', { origin: 'http://web.test' })).toBe(
       'wss://api.example.test/api/websocket/u',
@@ -71,7 +73,13 @@ describe('live connection client', () => {
   it('sends the token as the subprotocol and hands over pushed messages', () => {
     const onMessage = vi.fn()
     const onOpen = vi.fn()
-    const conn = startLiveConnection({ url: 'ws://h/api/websocket/u', token: 'tok', onMessage, onOpen, createSocket: factory })
+    const conn = startLiveConnection({
+      url: 'ws://h/api/websocket/u',
+      token: 'tok',
+      onMessage,
+      onOpen,
+      createSocket: factory,
+    })
     expect(latest().protocols).toEqual(['tok'])
     latest().accept()
     expect(onOpen).toHaveBeenCalledTimes(1)
