@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashToken } from '../../src/platform/auth/tokens.ts'
 import { createConnectionRegistry, type LiveSocket } from '../../src/platform/realtime/connections.ts'
+import { closeEndedSessions } from '../../src/platform/realtime/sessions.ts'
 import { createTestApp, login, type TestApp } from '../helpers/app.ts'
 import { userIdOf } from './fixtures.ts'
 import { connectLive, isMessage, type LiveClient } from './live-client.ts'
@@ -27,6 +29,24 @@ const connect = async (userId: string, token: string) => {
   const c = await connectLive(baseUrl, userId, token)
   open.push(c)
   return c
+}
+
+/** A socket stand-in for the registry, recording what the server did to it. */
+const fakeSocket = () => {
+  const s = { readyState: 1, sent: [] as string[], pings: 0, terminated: false, closedWith: null as number | null }
+  const socket: LiveSocket & typeof s = Object.assign(s, {
+    send: (d: string) => s.sent.push(d),
+    ping: () => {
+      s.pings++
+    },
+    terminate: () => {
+      s.terminated = true
+    },
+    close: (code?: number) => {
+      s.closedWith = code ?? 1000
+    },
+  })
+  return socket
 }
 
 const reviewNeeded = (objectNo: string, reviewerIds: string[]) => ({
@@ -92,26 +112,23 @@ describe('live connection', () => {
     await t.app.inject({ method: 'GET', url: '/api/user/logout', headers: { 'x-access-token': token } })
     await expect(connectLive(baseUrl, financeId, token)).rejects.toThrow('refused with 401')
   })
+
+  it('the periodic session check closes the sockets of ended sessions only', async () => {
+    const ended = await login(t.app, 'branch_finance')
+    await t.app.inject({ method: 'GET', url: '/api/user/logout', headers: { 'x-access-token': ended } })
+    const registry = createConnectionRegistry()
+    const gone = fakeSocket()
+    const stays = fakeSocket()
+    registry.add(financeId, gone, hashToken(ended))
+    registry.add(financeId, stays, hashToken(financeToken))
+    expect(await closeEndedSessions(t.database.db, registry)).toBe(1)
+    expect(gone.closedWith).toBe(4401)
+    expect(stays.closedWith).toBeNull()
+    expect(registry.size).toBe(1)
+  })
 })
 
 describe('connection registry', () => {
-  const fakeSocket = () => {
-    const s = { readyState: 1, sent: [] as string[], pings: 0, terminated: false, closed: false }
-    const socket: LiveSocket & typeof s = Object.assign(s, {
-      send: (d: string) => s.sent.push(d),
-      ping: () => {
-        s.pings++
-      },
-      terminate: () => {
-        s.terminated = true
-      },
-      close: () => {
-        s.closed = true
-      },
-    })
-    return socket
-  }
-
   it('drops sockets that stopped answering and pings the live ones', () => {
     let now = 0
     const registry = createConnectionRegistry(() => now)

@@ -9,7 +9,7 @@ export type LiveSocket = {
 
 const OPEN = 1
 
-type Entry = { userId: string; lastSeen: number }
+type Entry = { userId: string; tokenHash: string | null; lastSeen: number }
 
 /**
  * The live sockets of this server instance, by user. Each instance knows only its own sockets;
@@ -29,14 +29,15 @@ export const createConnectionRegistry = (now: () => number = Date.now) => {
   }
 
   return {
-    add(userId: string, socket: LiveSocket) {
+    /** `tokenHash`: the session the socket was opened with, checked again while it lives. */
+    add(userId: string, socket: LiveSocket, tokenHash: string | null = null) {
       let set = byUser.get(userId)
       if (!set) {
         set = new Set()
         byUser.set(userId, set)
       }
       set.add(socket)
-      entries.set(socket, { userId, lastSeen: now() })
+      entries.set(socket, { userId, tokenHash, lastSeen: now() })
       return () => remove(socket)
     },
     remove,
@@ -77,6 +78,20 @@ export const createConnectionRegistry = (now: () => number = Date.now) => {
         }
       }
       return dropped
+    },
+    /** The sessions the open sockets were opened with. */
+    tokenHashes: () => [...new Set([...entries.values()].flatMap((e) => (e.tokenHash ? [e.tokenHash] : [])))],
+    /** Closes the sockets whose session is not among `live` (signed out, expired, user disabled). */
+    closeEnded(live: ReadonlySet<string>): number {
+      let closed = 0
+      for (const [socket, entry] of entries) {
+        if (entry.tokenHash && !live.has(entry.tokenHash)) {
+          remove(socket)
+          socket.close(4401, 'session ended')
+          closed++
+        }
+      }
+      return closed
     },
     closeAll(code = 1001, reason = 'server shutting down') {
       for (const socket of [...entries.keys()]) {

@@ -6,6 +6,7 @@ import { resolvePrincipal } from '../auth/principal.ts'
 import { hashToken } from '../auth/tokens.ts'
 import { AppError } from '../errors.ts'
 import type { ConnectionRegistry } from './connections.ts'
+import { closeEndedSessions } from './sessions.ts'
 
 export type LiveConnectionOptions = {
   registry: ConnectionRegistry
@@ -36,8 +37,8 @@ const isPing = (data: string) => {
 /**
  * `GET /websocket/:userId` (under /api): the live connection of SPEC 7. The upgrade is refused
  * (401, or 403 for another user's id) unless the token in `Sec-WebSocket-Protocol` is a live
- * session of exactly that user. The server answers every heartbeat with a pong and drops sockets
- * that stopped answering.
+ * session of exactly that user. The server answers every heartbeat with a pong, drops sockets
+ * that stopped answering, and closes those whose session ended (signed out, expired, disabled).
  */
 export const liveConnectionPlugin: FastifyPluginAsync<LiveConnectionOptions> = async (app, opts) => {
   const { registry } = opts
@@ -52,7 +53,10 @@ export const liveConnectionPlugin: FastifyPluginAsync<LiveConnectionOptions> = a
     },
   })
 
-  const sweeper = setInterval(() => registry.sweep(heartbeatMs * 2 + 5_000), heartbeatMs)
+  const sweeper = setInterval(() => {
+    registry.sweep(heartbeatMs * 2 + 5_000)
+    closeEndedSessions(db, registry).catch((err) => app.log.warn({ err }, 'live session check failed'))
+  }, heartbeatMs)
   sweeper.unref()
   app.addHook('onClose', async () => {
     clearInterval(sweeper)
@@ -76,9 +80,9 @@ export const liveConnectionPlugin: FastifyPluginAsync<LiveConnectionOptions> = a
       preValidation: authenticate,
     },
     (socket, req) => {
-      const userId = req.principal?.userId
-      if (!userId) return socket.close(1008, 'unauthorized')
-      const unregister = registry.add(userId, socket)
+      const principal = req.principal
+      if (!principal) return socket.close(1008, 'unauthorized')
+      const unregister = registry.add(principal.userId, socket, principal.tokenHash)
       socket.on('pong', () => registry.touch(socket))
       socket.on('message', (raw, isBinary) => {
         registry.touch(socket)
