@@ -3,6 +3,8 @@ import { approvalModule } from './approval/index.ts'
 import { healthRoutes } from './health.routes.ts'
 import { messagingModule } from './messaging/index.ts'
 import { masterDataModule } from './masterdata/index.ts'
+import { productModule } from './product/index.ts'
+import { stockModule } from './stock/index.ts'
 import { systemModule } from './system/index.ts'
 
 /** Every module's routes, under /api. A new area adds one line here. */
@@ -12,4 +14,6 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(masterDataModule)
   await app.register(messagingModule)
   await app.register(approvalModule)
+  await app.register(productModule)
+  await app.register(stockModule)
 }

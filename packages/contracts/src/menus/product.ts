@@ -26,7 +26,7 @@ export const productMenu: MenuDef = {
       en: 'Categories',
       url: '/pro/categoryList',
       component: 'product/CategoryList',
-      buttons: CRUD_BUTTONS,
+      buttons: [...CRUD_BUTTONS, Btn.status],
     },
     {
       code: 'pro_unit',

@@ -9,6 +9,7 @@ import { seedApproval } from './demo/approval.ts'
 import { seedMasterData } from './demo/masterdata.ts'
 import { seedMessaging } from './demo/messaging.ts'
 import { seedOrganisation } from './demo/organisation.ts'
+import { seedProducts } from './demo/product.ts'
 
 /**
  * The demo data, in dependency order. Each later area appends its own step (master data,
@@ -19,6 +20,7 @@ export const DEMO_SEEDS: readonly { name: string; run: (db: DbOrTx) => Promise<v
   { name: 'master data', run: seedMasterData },
   { name: 'approval flows', run: seedApproval },
   { name: 'messages and notices', run: seedMessaging },
+  { name: 'products and stock', run: seedProducts },
 ]
 
 const isEmpty = async (db: Db) => {

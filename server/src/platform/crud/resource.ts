@@ -3,13 +3,21 @@ import { getTableColumns, getTableName, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
+import type { RequestInfo } from '../audit-log.ts'
 import type { Principal } from '../auth/principal.ts'
 import type { ScopeColumns } from '../data-scope.ts'
 import type { QueryField } from '../list-query.ts'
 
 export type Row = Record<string, unknown> & { id: string; version: number }
 
-export type HookContext = { tx: DbOrTx; principal: Principal }
+export type HookContext = { tx: DbOrTx; principal: Principal; req?: RequestInfo }
+
+/** The verbs a resource may leave out (reads are always served): a read-only list serves none. */
+export const CRUD_VERBS = ['add', 'edit', 'delete', 'status', 'history', 'export', 'import'] as const
+export type CrudVerb = (typeof CRUD_VERBS)[number]
+
+/** Whether a resource serves a verb: all of them unless its declaration lists its own. */
+export const servesVerb = (def: Pick<CrudResource, 'verbs'>, verb: CrudVerb) => !def.verbs || def.verbs.includes(verb)
 
 /**
  * A resource declaration (DESIGN 2): the shared meta (fields, search and sort whitelist, labels)
@@ -33,11 +41,19 @@ export type CrudResource = {
   baseWhere?: () => SQL | undefined
   /** `getListAll` (selects across screens): true, or a filter such as enabled rows only. */
   listAll?: boolean | { where: () => SQL | undefined; alias?: readonly string[] }
+  /** The changing verbs served (default all): e.g. a stock list is read-only, prices are never added. */
+  verbs?: readonly CrudVerb[]
   hooks?: {
     /** Adjust or check the values about to be inserted (throw an AppError to refuse). */
     beforeInsert?: (values: Record<string, unknown>, ctx: HookContext) => Promise<Record<string, unknown>>
     beforeUpdate?: (values: Record<string, unknown>, before: Row, ctx: HookContext) => Promise<Record<string, unknown>>
     beforeDelete?: (row: Row, ctx: HookContext) => Promise<void>
+    /**
+     * After the row is written, in its transaction: child rows from the input (e.g. a product's
+     * units), follow-up work. May answer the row as it now is (the add/edit then answers that).
+     */
+    afterInsert?: (row: Row, input: Record<string, unknown>, ctx: HookContext) => Promise<Row | undefined>
+    afterUpdate?: (row: Row, before: Row, input: Record<string, unknown>, ctx: HookContext) => Promise<Row | undefined>
   }
 }
 

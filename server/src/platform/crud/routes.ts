@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { principalOf } from '../access.ts'
 import { emptyResponse, ok, okResponse } from '../envelope.ts'
 import { registerExcelRoutes } from '../excel/routes.ts'
-import { type CompiledResource, type CrudResource, compileResource } from './resource.ts'
+import { type CompiledResource, type CrudResource, type CrudVerb, compileResource, servesVerb } from './resource.ts'
 import { type CrudService, createCrudService } from './service.ts'
 
 const IdQuerySchema = z.object({ id: z.string().uuid() })
@@ -51,6 +51,7 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
   const editInput = editSchemaOf(r.input)
   // `field=a,b` asks for a subset of columns: a listed record may lack the others
   const listRecord = r.record.partial().extend({ id: z.string(), version: z.number().int() })
+  const serves = (verb: CrudVerb) => servesVerb(r, verb)
 
   app.get(
     `${base}/list`,
@@ -72,43 +73,47 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
     async (req) => ok(await service.get(principalOf(req), req.query.id)),
   )
 
-  app.post(
-    `${base}/add`,
-    { config: { permission: key('add') }, schema: { tags, body: r.input, response: okResponse(r.record) } },
-    async (req) => ok(await service.add(req, principalOf(req), req.body as Record<string, unknown>)),
-  )
+  if (serves('add'))
+    app.post(
+      `${base}/add`,
+      { config: { permission: key('add') }, schema: { tags, body: r.input, response: okResponse(r.record) } },
+      async (req) => ok(await service.add(req, principalOf(req), req.body as Record<string, unknown>)),
+    )
 
-  app.put(
-    `${base}/edit`,
-    {
-      config: { permission: key('edit') },
-      schema: { tags, summary: 'Edit; an old version answers 409', body: editInput, response: okResponse(r.record) },
-    },
-    async (req) => ok(await service.edit(req, principalOf(req), req.body as never)),
-  )
+  if (serves('edit'))
+    app.put(
+      `${base}/edit`,
+      {
+        config: { permission: key('edit') },
+        schema: { tags, summary: 'Edit; an old version answers 409', body: editInput, response: okResponse(r.record) },
+      },
+      async (req) => ok(await service.edit(req, principalOf(req), req.body as never)),
+    )
 
-  app.delete(
-    `${base}/delete`,
-    { config: { permission: key('delete') }, schema: { tags, querystring: IdQuerySchema, response: emptyResponse } },
-    async (req) => {
-      await service.remove(req, principalOf(req), [req.query.id])
-      return ok(null)
-    },
-  )
+  if (serves('delete'))
+    app.delete(
+      `${base}/delete`,
+      { config: { permission: key('delete') }, schema: { tags, querystring: IdQuerySchema, response: emptyResponse } },
+      async (req) => {
+        await service.remove(req, principalOf(req), [req.query.id])
+        return ok(null)
+      },
+    )
 
-  app.delete(
-    `${base}/deleteBatch`,
-    {
-      config: { permission: key('batchDelete') },
-      schema: { tags, summary: 'Delete all or none', querystring: IdsSchema, response: emptyResponse },
-    },
-    async (req) => {
-      await service.remove(req, principalOf(req), splitIds(req.query.ids))
-      return ok(null)
-    },
-  )
+  if (serves('delete'))
+    app.delete(
+      `${base}/deleteBatch`,
+      {
+        config: { permission: key('batchDelete') },
+        schema: { tags, summary: 'Delete all or none', querystring: IdsSchema, response: emptyResponse },
+      },
+      async (req) => {
+        await service.remove(req, principalOf(req), splitIds(req.query.ids))
+        return ok(null)
+      },
+    )
 
-  if (r.meta.status) {
+  if (r.meta.status && serves('status')) {
     app.post(
       `${base}/batchStatus`,
       {
@@ -122,19 +127,20 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
     )
   }
 
-  app.get(
-    `${base}/modifyHistory`,
-    {
-      config: { permission: key('history') },
-      schema: {
-        tags,
-        summary: 'Versions of one record',
-        querystring: IdQuerySchema,
-        response: okResponse(z.array(HistoryEntrySchema)),
+  if (serves('history'))
+    app.get(
+      `${base}/modifyHistory`,
+      {
+        config: { permission: key('history') },
+        schema: {
+          tags,
+          summary: 'Versions of one record',
+          querystring: IdQuerySchema,
+          response: okResponse(z.array(HistoryEntrySchema)),
+        },
       },
-    },
-    async (req) => ok(await service.history(principalOf(req), req.query.id)),
-  )
+      async (req) => ok(await service.history(principalOf(req), req.query.id)),
+    )
 
   registerExcelRoutes(app, registered)
 

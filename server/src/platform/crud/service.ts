@@ -110,12 +110,13 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
     operation: string,
   ) => {
     let values = newValues(principal, input, new Date())
-    if (r.hooks?.beforeInsert) values = await r.hooks.beforeInsert(values, { tx, principal })
+    if (r.hooks?.beforeInsert) values = await r.hooks.beforeInsert(values, { tx, principal, req })
     await assertUnique(tx, values)
-    const [row] = (await tx
+    let [row] = (await tx
       .insert(r.table)
       .values(values as never)
       .returning()) as Row[]
+    if (r.hooks?.afterInsert) row = (await r.hooks.afterInsert(row!, input, { tx, principal, req })) ?? row
     await log(tx, req, operation, row!.id, null, row)
     return row!
   }
@@ -243,7 +244,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
       const operation = options.operation ?? 'add'
       return db
         .transaction(async (tx) => {
-          if (r.hooks?.beforeInsert) {
+          if (r.hooks?.beforeInsert || r.hooks?.afterInsert) {
             for (const [i, input] of inputs.entries()) {
               await insertOne(tx, req, principal, input, operation)
               if ((i + 1) % 100 === 0) options.onProgress?.(i + 1)
@@ -287,14 +288,16 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
             updateBy: principal.userId,
             version: version + 1,
           })
-          if (r.hooks?.beforeUpdate) values = await r.hooks.beforeUpdate(values, before, { tx, principal })
+          if (r.hooks?.beforeUpdate) values = await r.hooks.beforeUpdate(values, before, { tx, principal, req })
           await assertUnique(tx, values, id)
-          const [row] = (await tx
+          let [row] = (await tx
             .update(r.table)
             .set(values as never)
             .where(and(eq(r.id, id), eq(r.version, version)))
             .returning()) as Row[]
           if (!row) staleVersion()
+          if (r.hooks?.afterUpdate)
+            row = (await r.hooks.afterUpdate(row, before, changes, { tx, principal, req })) ?? row
           await log(tx, req, 'edit', id, before, row)
           return row!
         })
@@ -308,7 +311,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
           for (const id of ids) {
             const row = (await byId(tx, principal, id, true)) ?? notFound()
             await assertNotReferenced(tx, id)
-            await r.hooks?.beforeDelete?.(row, { tx, principal })
+            await r.hooks?.beforeDelete?.(row, { tx, principal, req })
             await tx.delete(r.table).where(eq(r.id, id))
             await log(tx, req, ids.length > 1 ? 'batchDelete' : 'delete', id, row, null)
           }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { principalOf } from '../access.ts'
 import { requestInfoOf } from '../audit-log.ts'
+import { servesVerb } from '../crud/resource.ts'
 import type { RegisteredResource } from '../crud/routes.ts'
 import { ok, okResponse } from '../envelope.ts'
 import { fail } from '../errors.ts'
@@ -42,70 +43,73 @@ export const registerExcelRoutes = (parent: FastifyInstance, resource: Registere
   const exportDeps = { db, resources: app.deps.resources }
   const summary = `Export ${name} to xlsx: the list query or its selections; langJson titles the columns`
 
-  app.get(
-    `${base}/exportXls`,
-    {
-      config: { permission: `${menu}:export`, rawResponse: true },
-      schema: { tags, summary, querystring: ExportQuerySchema },
-    },
-    (req, reply) =>
-      sendExport(
-        exportDeps,
-        resource,
-        { principal: principalOf(req), lang: requestLang(req), query: req.query },
-        req,
-        reply,
-      ),
-  )
-  app.post(
-    `${base}/exportXls`,
-    {
-      config: { permission: `${menu}:export`, rawResponse: true },
-      schema: { tags, summary, body: ExportQuerySchema },
-    },
-    (req, reply) =>
-      sendExport(
-        exportDeps,
-        resource,
-        { principal: principalOf(req), lang: requestLang(req), query: req.body },
-        req,
-        reply,
-      ),
-  )
+  if (servesVerb(resource.compiled, 'export'))
+    app.get(
+      `${base}/exportXls`,
+      {
+        config: { permission: `${menu}:export`, rawResponse: true },
+        schema: { tags, summary, querystring: ExportQuerySchema },
+      },
+      (req, reply) =>
+        sendExport(
+          exportDeps,
+          resource,
+          { principal: principalOf(req), lang: requestLang(req), query: req.query },
+          req,
+          reply,
+        ),
+    )
+  if (servesVerb(resource.compiled, 'export'))
+    app.post(
+      `${base}/exportXls`,
+      {
+        config: { permission: `${menu}:export`, rawResponse: true },
+        schema: { tags, summary, body: ExportQuerySchema },
+      },
+      (req, reply) =>
+        sendExport(
+          exportDeps,
+          resource,
+          { principal: principalOf(req), lang: requestLang(req), query: req.body },
+          req,
+          reply,
+        ),
+    )
 
   const jobs = createImportJobs(db)
   const runner = importRunnerOf(app)
-  app.post(
-    `${base}/importExcel`,
-    {
-      config: { permission: `${menu}:import` },
-      schema: {
-        tags,
-        summary: `Import ${name} from xlsx (multipart: file, langJson): all rows or none; poll /sys/import/progress`,
-        consumes: ['multipart/form-data'],
-        response: okResponse(ImportStartSchema),
+  if (servesVerb(resource.compiled, 'import'))
+    app.post(
+      `${base}/importExcel`,
+      {
+        config: { permission: `${menu}:import` },
+        schema: {
+          tags,
+          summary: `Import ${name} from xlsx (multipart: file, langJson): all rows or none; poll /sys/import/progress`,
+          consumes: ['multipart/form-data'],
+          response: okResponse(ImportStartSchema),
+        },
       },
-    },
-    async (req) => {
-      const principal = principalOf(req)
-      const upload = await readUpload(req, { maxBytes: IMPORT_MAX_BYTES, tooLarge: Errors.UploadFailed })
-      const file = upload.file ?? fail(Errors.UploadFailed, { reason: 'file missing' })
-      await assertWorkbook(file)
-      const langJson = upload.fields.langJson
-      importHeaderMap(resource.compiled, langJson) // a bad langJson is the caller's 400, not a failed job
-      const jobId = await jobs.create(principal.userId, name)
-      const files = createFileStore(db, app.deps.config.filesDir)
-      const run = {
-        jobId,
-        buffer: file.buffer,
-        langJson,
-        principal,
-        lang: requestLang(req),
-        request: requestInfoOf(req),
-        log: req.log,
-      }
-      runner.start(() => runImport({ db, resources: app.deps.resources, files, jobs }, resource, run))
-      return ok({ jobId })
-    },
-  )
+      async (req) => {
+        const principal = principalOf(req)
+        const upload = await readUpload(req, { maxBytes: IMPORT_MAX_BYTES, tooLarge: Errors.UploadFailed })
+        const file = upload.file ?? fail(Errors.UploadFailed, { reason: 'file missing' })
+        await assertWorkbook(file)
+        const langJson = upload.fields.langJson
+        importHeaderMap(resource.compiled, langJson) // a bad langJson is the caller's 400, not a failed job
+        const jobId = await jobs.create(principal.userId, name)
+        const files = createFileStore(db, app.deps.config.filesDir)
+        const run = {
+          jobId,
+          buffer: file.buffer,
+          langJson,
+          principal,
+          lang: requestLang(req),
+          request: requestInfoOf(req),
+          log: req.log,
+        }
+        runner.start(() => runImport({ db, resources: app.deps.resources, files, jobs }, resource, run))
+        return ok({ jobId })
+      },
+    )
 }

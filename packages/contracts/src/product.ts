@@ -1,0 +1,390 @@
+import { z } from 'zod'
+import {
+  DosageFormValues,
+  LabelTypeValues,
+  PriceTypeValues,
+  ProductTypeValues,
+  SourceValues,
+  SpecTypeValues,
+  UnitUseValues,
+  UnitValues,
+} from './dicts/product.ts'
+import { ApprovalStatus } from './dicts/sales.ts'
+import { AUDIT_FIELDS, defineResource } from './resource.ts'
+
+/**
+ * Products, categories, units, prices and branch-sale relations (SPEC 2 'Products', 3 'Product',
+ * 5 units rule). Each list screen is a resource; calls of their own are below each one.
+ */
+
+const recordBase = {
+  id: z.string(),
+  version: z.number().int(),
+  createAt: z.coerce.date(),
+  updateAt: z.coerce.date().nullable(),
+}
+const text = (max: number) => z.string().trim().max(max)
+const optionalText = (max: number) => z.string().trim().max(max).nullish()
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+const status = z.enum(['1', '2'])
+const amount = (max: number) => z.coerce.number().min(0).max(max)
+const money = z.coerce.number().min(0).max(1e9)
+const currency = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{3}$/, 'ISO 4217 code, e.g. CNY')
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+
+// ---------------------------------------------------------------- category (tree)
+export const categoryResource = defineResource({
+  name: 'category',
+  base: '/pro/category',
+  menu: 'pro_category',
+  label: 'name',
+  unique: ['code'],
+  status: { field: 'status', dict: 'status' },
+  tree: true,
+  fields: {
+    code: { type: 'string', search: 'like', sort: true },
+    name: { type: 'string', search: 'like', sort: true },
+    nameEn: { type: 'string', search: 'like', sort: true },
+    parentId: { type: 'string', ref: { resource: 'category', label: 'name' }, search: 'eq' },
+    sortNo: { type: 'number', sort: true },
+    status: { type: 'dict', dict: 'status', search: 'eq', sort: true },
+    ...AUDIT_FIELDS,
+  },
+})
+export const CategoryInputSchema = z.object({
+  code,
+  name: text(100).min(1),
+  nameEn: optionalText(100),
+  parentId: z.string().uuid().nullish(),
+  sortNo: z.coerce.number().int().min(0).max(99999).default(0),
+  status: status.default('1'),
+})
+export const CategorySchema = CategoryInputSchema.extend({
+  ...recordBase,
+  nameEn: z.string().nullable(),
+  parentId: z.string().nullable(),
+})
+export type Category = z.infer<typeof CategorySchema>
+
+// ---------------------------------------------------------------- product units
+export const productUnitResource = defineResource({
+  name: 'productUnit',
+  base: '/pro/productUnit',
+  menu: 'pro_unit',
+  label: 'unit',
+  fields: {
+    productId: { type: 'string', ref: { resource: 'product', label: 'name' }, search: 'eq' },
+    useCase: { type: 'dict', dict: 'unit_use', search: 'eq', sort: true },
+    unit: { type: 'dict', dict: 'product_unit', search: 'eq', sort: true },
+    conversionRate: { type: 'number', sort: true },
+    boxSpecId: { type: 'string', ref: { resource: 'boxSpec', label: 'name' }, search: 'eq' },
+    perBox: { type: 'number', sort: true },
+    remark: { type: 'string', list: false },
+    ...AUDIT_FIELDS,
+  },
+})
+/** One unit of a product, as the product form sends it (no product id: the form's product). */
+export const UnitLineSchema = z.object({
+  useCase: z.enum(UnitUseValues),
+  unit: z.enum(UnitValues),
+  /** How many base units one of this unit holds (1 for the base unit itself). */
+  conversionRate: z.coerce.number().positive().max(1e7),
+  boxSpecId: z.string().uuid().nullish(),
+  /** How many of this unit fill one box of the box spec. */
+  perBox: z.coerce.number().int().positive().max(1e6).nullish(),
+  remark: optionalText(255),
+})
+export type UnitLine = z.input<typeof UnitLineSchema>
+export const ProductUnitInputSchema = UnitLineSchema.extend({ productId: z.string().uuid() })
+export const ProductUnitSchema = ProductUnitInputSchema.extend({
+  ...recordBase,
+  boxSpecId: z.string().nullable(),
+  perBox: z.number().nullable(),
+  remark: z.string().nullable(),
+})
+export type ProductUnit = z.infer<typeof ProductUnitSchema>
+export const ProductUnitQuerySchema = z.object({ productId: z.string().uuid() })
+
+// ---------------------------------------------------------------- product
+export const productResource = defineResource({
+  name: 'product',
+  base: '/pro/product',
+  menu: 'pro_product',
+  label: 'name',
+  unique: ['code'],
+  status: { field: 'status', dict: 'status' },
+  fields: {
+    code: { type: 'string', search: 'like', sort: true },
+    name: { type: 'string', search: 'like', sort: true },
+    nameEn: { type: 'string', search: 'like', sort: true },
+    specType: { type: 'dict', dict: 'product_spec_type', search: 'eq', sort: true },
+    categoryId: { type: 'string', ref: { resource: 'category', label: 'name' }, search: 'in' },
+    source: { type: 'dict', dict: 'product_source', search: 'eq', sort: true },
+    productType: { type: 'dict', dict: 'product_type', search: 'eq', sort: true },
+    dosageForm: { type: 'dict', dict: 'dosage_form', search: 'eq', sort: true },
+    labelType: { type: 'dict', dict: 'label_type', search: 'eq', sort: true, list: false },
+    supplierId: { type: 'string', ref: { resource: 'supplier', label: 'name' }, search: 'eq' },
+    spec: { type: 'string', search: 'like', sort: true },
+    specEn: { type: 'string', list: false },
+    colour: { type: 'string', list: false },
+    grossWeightKg: { type: 'number', sort: true, search: 'range', list: false },
+    netWeightKg: { type: 'number', sort: true, search: 'range', list: false },
+    volumeM3: { type: 'number', sort: true, list: false },
+    unit: { type: 'dict', dict: 'product_unit', search: 'eq', sort: true },
+    barcode: { type: 'string', search: 'like', sort: true },
+    shelfLifeDays: { type: 'number', sort: true, search: 'range' },
+    expiryWarningDays: { type: 'number', sort: true, list: false },
+    originCountryId: { type: 'string', ref: { resource: 'country', label: 'name' }, search: 'eq', list: false },
+    model: { type: 'string', search: 'like', list: false },
+    description: { type: 'string', list: false, superQuery: false },
+    u8Code: { type: 'string', search: 'like', sort: true, list: false },
+    auditStatus: { type: 'dict', dict: 'approval_status', search: 'eq', sort: true, readOnly: true },
+    status: { type: 'dict', dict: 'status', search: 'eq', sort: true },
+    ...AUDIT_FIELDS,
+  },
+})
+
+/**
+ * The fields that define what a product is: changing one sends the product through review
+ * again, and a product a branch sells keeps them (SPEC 8 'product sold by a branch cannot be edited').
+ */
+export const PRODUCT_DEFINING_FIELDS = [
+  'code',
+  'name',
+  'specType',
+  'categoryId',
+  'source',
+  'productType',
+  'dosageForm',
+  'labelType',
+  'supplierId',
+  'spec',
+  'unit',
+  'barcode',
+  'shelfLifeDays',
+] as const
+
+/** SPEC 5/9: images only, under 2 MB each; a product shows at most this many. */
+export const MAX_PRODUCT_IMAGES = 9
+
+export const ProductInputSchema = z
+  .object({
+    code,
+    name: text(128).min(1),
+    nameEn: optionalText(128),
+    specType: z.enum(SpecTypeValues),
+    categoryId: z.string().uuid(),
+    source: z.enum(SourceValues),
+    productType: z.enum(ProductTypeValues),
+    dosageForm: z.enum(DosageFormValues).nullish(),
+    labelType: z.enum(LabelTypeValues).nullish(),
+    supplierId: z.string().uuid().nullish(),
+    spec: optionalText(128),
+    specEn: optionalText(128),
+    colour: optionalText(32),
+    grossWeightKg: amount(100000).nullish(),
+    netWeightKg: amount(100000).nullish(),
+    volumeM3: amount(1000).nullish(),
+    unit: z.enum(UnitValues),
+    barcode: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z-]{4,32}$/, 'digits, letters and - (4 to 32)')
+      .nullish()
+      .or(z.literal('')),
+    shelfLifeDays: z.coerce.number().int().min(0).max(36500).nullish(),
+    expiryWarningDays: z.coerce.number().int().min(0).max(36500).nullish(),
+    originCountryId: z.string().uuid().nullish(),
+    model: optionalText(64),
+    description: optionalText(2000),
+    u8Code: optionalText(32),
+    status: status.default('1'),
+    /** Ids of uploaded images (POST /file/upload), in the order shown; the first is the cover. */
+    images: z.array(z.string().uuid()).max(MAX_PRODUCT_IMAGES).default([]),
+    /** The product's units; on edit, when sent, they replace the units it had. */
+    units: z.array(UnitLineSchema).max(30).optional(),
+  })
+  .refine((p) => p.netWeightKg == null || p.grossWeightKg == null || p.netWeightKg <= p.grossWeightKg, {
+    message: 'net weight must not exceed gross weight',
+    path: ['netWeightKg'],
+  })
+export const ProductSchema = z.object({
+  ...recordBase,
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  specType: z.string(),
+  categoryId: z.string(),
+  source: z.string(),
+  productType: z.string(),
+  dosageForm: z.string().nullable(),
+  labelType: z.string().nullable(),
+  supplierId: z.string().nullable(),
+  spec: z.string().nullable(),
+  specEn: z.string().nullable(),
+  colour: z.string().nullable(),
+  grossWeightKg: z.number().nullable(),
+  netWeightKg: z.number().nullable(),
+  volumeM3: z.number().nullable(),
+  unit: z.string(),
+  barcode: z.string().nullable(),
+  shelfLifeDays: z.number().nullable(),
+  expiryWarningDays: z.number().nullable(),
+  originCountryId: z.string().nullable(),
+  model: z.string().nullable(),
+  description: z.string().nullable(),
+  u8Code: z.string().nullable(),
+  images: z.array(z.string()),
+  auditStatus: z.string(),
+  status: z.string(),
+})
+export type Product = z.infer<typeof ProductSchema>
+export type ProductInput = z.input<typeof ProductInputSchema>
+
+/** A product a branch may sell: approved and enabled. */
+export const isSellable = (p: Pick<Product, 'auditStatus' | 'status'>) =>
+  p.auditStatus === ApprovalStatus.Approved && p.status === '1'
+
+export const ProductCodeQuerySchema = z.object({ code: z.string().trim().min(1).max(32) })
+export const ProductIdQuerySchema = z.object({ productId: z.string().uuid() })
+export const ProductAuditQuerySchema = z.object({ id: z.string().uuid() })
+
+/** The audit modal's decision on a product's current review step (note required, SPEC 5). */
+export const ProductAuditSchema = z.object({
+  id: z.string().uuid(),
+  decision: z.enum(['approve', 'reject']),
+  note: z.string().max(500).nullish(),
+  stepNo: z.number().int().min(1).optional(),
+  version: z.number().int().optional(),
+})
+
+// ---------------------------------------------------------------- prices
+export const priceResource = defineResource({
+  name: 'price',
+  base: '/pro/price',
+  menu: 'pro_price',
+  label: 'priceType',
+  fields: {
+    productId: { type: 'string', ref: { resource: 'product', label: 'name' }, search: 'eq' },
+    priceType: { type: 'dict', dict: 'price_type', search: 'eq', sort: true },
+    price: { type: 'number', sort: true, search: 'range' },
+    currency: { type: 'string', search: 'eq', sort: true },
+    validFrom: { type: 'date', sort: true, search: 'range' },
+    validTo: { type: 'date', sort: true, search: 'range' },
+    remark: { type: 'string', list: false },
+    ...AUDIT_FIELDS,
+  },
+})
+export const PriceLineSchema = z
+  .object({
+    priceType: z.enum(PriceTypeValues),
+    price: money,
+    currency,
+    validFrom: day,
+    validTo: day.nullish(),
+    remark: optionalText(255),
+  })
+  .refine((p) => !p.validTo || p.validTo >= p.validFrom, {
+    message: 'valid to must not be before valid from',
+    path: ['validTo'],
+  })
+export type PriceLine = z.input<typeof PriceLineSchema>
+export const PriceInputSchema = z.object({
+  productId: z.string().uuid(),
+  priceType: z.enum(PriceTypeValues),
+  price: money,
+  currency,
+  validFrom: day,
+  validTo: day.nullish(),
+  remark: optionalText(255),
+})
+export const PriceSchema = PriceInputSchema.extend({
+  ...recordBase,
+  validTo: z.string().nullable(),
+  remark: z.string().nullable(),
+})
+export type Price = z.infer<typeof PriceSchema>
+
+/** POST /pro/product/addOrEditProductPrice: the prices of one product, one per type at most. */
+export const ProductPriceSaveSchema = z
+  .object({ productId: z.string().uuid(), prices: z.array(PriceLineSchema).min(1).max(4) })
+  .refine((b) => new Set(b.prices.map((p) => p.priceType)).size === b.prices.length, {
+    message: 'one price per type',
+    path: ['prices'],
+  })
+export type ProductPriceSave = z.input<typeof ProductPriceSaveSchema>
+
+/** One change of a price: who, when, what it was and what it became. */
+export const PriceChangeSchema = z.object({
+  id: z.string(),
+  priceType: z.string(),
+  operation: z.string(),
+  username: z.string().nullable(),
+  createAt: z.date(),
+  before: z
+    .object({ price: z.number(), currency: z.string(), validFrom: z.string(), validTo: z.string().nullable() })
+    .nullable(),
+  after: z
+    .object({ price: z.number(), currency: z.string(), validFrom: z.string(), validTo: z.string().nullable() })
+    .nullable(),
+})
+export type PriceChange = z.infer<typeof PriceChangeSchema>
+
+// ---------------------------------------------------------------- branch-sale relation
+export const branchSaleRelResource = defineResource({
+  name: 'branchSaleRel',
+  base: '/pro/branchSaleRel',
+  menu: 'pro_branch_sale',
+  label: 'productId',
+  fields: {
+    branchId: { type: 'string', ref: { resource: 'branch', label: 'name' }, search: 'eq' },
+    productId: { type: 'string', ref: { resource: 'product', label: 'name' }, search: 'eq' },
+    salePrice: { type: 'number', sort: true, search: 'range' },
+    currency: { type: 'string', search: 'eq', sort: true },
+    status: { type: 'dict', dict: 'status', search: 'eq', sort: true },
+    remark: { type: 'string', list: false },
+    ...AUDIT_FIELDS,
+  },
+})
+export const BranchSaleRelInputSchema = z.object({
+  branchId: z.string().uuid(),
+  productId: z.string().uuid(),
+  salePrice: money.nullish(),
+  currency: currency.nullish(),
+  status: status.default('1'),
+  remark: optionalText(255),
+})
+export const BranchSaleRelSchema = BranchSaleRelInputSchema.extend({
+  ...recordBase,
+  salePrice: z.number().nullable(),
+  currency: z.string().nullable(),
+  remark: z.string().nullable(),
+})
+export type BranchSaleRel = z.infer<typeof BranchSaleRelSchema>
+
+/** POST /pro/branchSaleRel/batchAdd: products picked in the select modal, for one branch. */
+export const BranchSaleBatchAddSchema = z.object({
+  branchId: z.string().uuid(),
+  productIds: z.array(z.string().uuid()).min(1).max(500),
+  /** Optional: otherwise each product's sale price (and its currency) is taken. */
+  salePrice: money.nullish(),
+  currency: currency.nullish(),
+})
+export type BranchSaleBatchAdd = z.input<typeof BranchSaleBatchAddSchema>
+export const BranchSaleBatchResultSchema = z.object({ added: z.number().int(), skipped: z.number().int() })
+
+export const PRODUCT_RESOURCES = [
+  productResource,
+  categoryResource,
+  productUnitResource,
+  priceResource,
+  branchSaleRelResource,
+] as const

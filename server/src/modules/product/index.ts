@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import { createApprovalEngine } from '../../platform/approval/index.ts'
+import { registerResource } from '../../platform/crud/routes.ts'
+import { branchSaleCrud } from './branch-sale.resource.ts'
+import { createBranchSaleService } from './branch-sale.service.ts'
+import { categoryCrud } from './category.resource.ts'
+import { priceCrud } from './price.resource.ts'
+import { createPriceService } from './price.service.ts'
+import { productCrud } from './product.resource.ts'
+import { createProductReview } from './product.review.ts'
+import { productRoutes } from './product.routes.ts'
+import { productUnitCrud } from './unit.resource.ts'
+
+/**
+ * Products (issue 7): categories, products with units, images and review, prices, branch-sale
+ * relations. Declared resources for the lists, routes for the calls of their own.
+ */
+export const productModule = async (app: FastifyInstance) => {
+  const { db } = app.deps.database
+  const review = createProductReview({
+    engine: createApprovalEngine({ events: app.deps.events }),
+    events: app.deps.events,
+  })
+  const unsubscribe = review.subscribe()
+  app.addHook('onClose', async () => unsubscribe())
+
+  for (const resource of [categoryCrud, productCrud(review), productUnitCrud, priceCrud, branchSaleCrud]) {
+    registerResource(app, resource)
+  }
+  await app.register(
+    productRoutes({ review, prices: createPriceService({ db }), branchSales: createBranchSaleService({ db }) }),
+  )
+}

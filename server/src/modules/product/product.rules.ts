@@ -1,0 +1,158 @@
+import { Errors, PRODUCT_DEFINING_FIELDS, type UnitLine } from '@app/contracts'
+import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import {
+  attachments,
+  boxSpecs,
+  branchSaleRels,
+  categories,
+  countries,
+  products,
+  productUnits,
+  suppliers,
+} from '../../db/schema/index.ts'
+import { fail } from '../../platform/errors.ts'
+
+export const PRODUCT_TABLE_DIC = 'product'
+
+const norm = (v: unknown) => (v === undefined || v === '' ? null : v)
+
+/** The defining fields (PRODUCT_DEFINING_FIELDS) whose value differs between two versions of a product. */
+export const changedDefiningFields = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+  PRODUCT_DEFINING_FIELDS.filter((f) => f in after && norm(after[f]) !== norm(before[f]))
+
+export const isSoldByBranch = async (tx: DbOrTx, productId: string) => {
+  const [row] = await tx
+    .select({ id: branchSaleRels.id })
+    .from(branchSaleRels)
+    .where(eq(branchSaleRels.productId, productId))
+    .limit(1)
+  return Boolean(row)
+}
+
+/** 'duplicate product code' (SPEC 8) before the generic unique check answers its plainer text. */
+export const assertCodeFree = async (tx: DbOrTx, code: unknown, exceptId?: string) => {
+  if (typeof code !== 'string' || !code) return
+  const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.code, code)).limit(1)
+  if (clash && clash.id !== exceptId) fail(Errors.DuplicateProductCode, { field: 'code', value: code })
+}
+
+const exists = async (field: string, found: Promise<unknown[]>) => {
+  if ((await found).length === 0) fail(Errors.ParameterError, { field })
+}
+
+/** The referenced category (enabled), supplier and country exist: a clear 400 instead of a foreign-key error. */
+export const assertReferences = async (tx: DbOrTx, values: Record<string, unknown>) => {
+  const { categoryId, supplierId, originCountryId } = values as Record<string, string | null | undefined>
+  if (categoryId) {
+    await exists(
+      'categoryId',
+      tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.id, categoryId), eq(categories.status, '1'))),
+    )
+  }
+  if (supplierId) {
+    await exists('supplierId', tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, supplierId)))
+  }
+  if (originCountryId) {
+    await exists(
+      'originCountryId',
+      tx.select({ id: countries.id }).from(countries).where(eq(countries.id, originCountryId)),
+    )
+  }
+}
+
+/** Expiry warning within the shelf life. */
+export const assertDays = (values: Record<string, unknown>, before?: Record<string, unknown>) => {
+  const pick = (f: string) => (f in values ? values[f] : before?.[f]) as number | null | undefined
+  const shelf = pick('shelfLifeDays')
+  const warn = pick('expiryWarningDays')
+  if (shelf != null && warn != null && warn > shelf) fail(Errors.ParameterError, { field: 'expiryWarningDays' })
+}
+
+/**
+ * SPEC 5: the same unit of measure cannot be used twice for one use case. Also: the base unit
+ * converts at 1, and a box spec must exist.
+ */
+export const checkUnitLines = async (tx: DbOrTx, baseUnit: string, lines: readonly UnitLine[]) => {
+  const seen = new Set<string>()
+  for (const [i, line] of lines.entries()) {
+    const key = `${line.useCase}:${line.unit}`
+    if (seen.has(key)) fail(Errors.DuplicateValue, { field: `units.${i}.unit`, useCase: line.useCase, unit: line.unit })
+    seen.add(key)
+    if (line.unit === baseUnit && Number(line.conversionRate) !== 1) {
+      fail(Errors.ParameterError, { field: `units.${i}.conversionRate`, reason: 'the base unit converts at 1' })
+    }
+  }
+  const specIds = [...new Set(lines.map((l) => l.boxSpecId).filter((id): id is string => Boolean(id)))]
+  if (specIds.length > 0) {
+    const found = await tx.select({ id: boxSpecs.id }).from(boxSpecs).where(inArray(boxSpecs.id, specIds))
+    if (found.length !== specIds.length) fail(Errors.ParameterError, { field: 'units.boxSpecId' })
+  }
+}
+
+/** A product's units become exactly `lines` (the product form sends them all). */
+export const replaceUnits = async (tx: DbOrTx, productId: string, lines: readonly UnitLine[], userId: string) => {
+  const before = await tx.select().from(productUnits).where(eq(productUnits.productId, productId))
+  await tx.delete(productUnits).where(eq(productUnits.productId, productId))
+  const after =
+    lines.length === 0
+      ? []
+      : await tx
+          .insert(productUnits)
+          .values(
+            lines.map((l) => ({
+              productId,
+              useCase: l.useCase,
+              unit: l.unit,
+              conversionRate: Number(l.conversionRate),
+              boxSpecId: l.boxSpecId ?? null,
+              perBox: l.perBox == null ? null : Number(l.perBox),
+              remark: l.remark ?? null,
+              createBy: userId,
+            })),
+          )
+          .returning()
+  return { before, after }
+}
+
+/**
+ * The product's images become exactly `ids`: each must be an image the caller uploaded and has
+ * not attached elsewhere, or one of this product's already; images dropped from the list go back
+ * to their uploader.
+ */
+export const attachImages = async (tx: DbOrTx, productId: string, ids: readonly string[], userId: string) => {
+  if (ids.length > 0) {
+    const rows = await tx
+      .select({ id: attachments.id, mime: attachments.mime })
+      .from(attachments)
+      .where(
+        and(
+          inArray(attachments.id, [...ids]),
+          or(
+            and(isNull(attachments.objectId), eq(attachments.createBy, userId)),
+            and(eq(attachments.tableDic, PRODUCT_TABLE_DIC), eq(attachments.objectId, productId)),
+          ),
+        ),
+      )
+    if (rows.length !== new Set(ids).size || rows.some((r) => !r.mime.startsWith('image/'))) {
+      fail(Errors.ParameterError, { field: 'images' })
+    }
+    await tx
+      .update(attachments)
+      .set({ tableDic: PRODUCT_TABLE_DIC, objectId: productId })
+      .where(inArray(attachments.id, [...ids]))
+  }
+  await tx
+    .update(attachments)
+    .set({ tableDic: null, objectId: null })
+    .where(
+      and(
+        eq(attachments.tableDic, PRODUCT_TABLE_DIC),
+        eq(attachments.objectId, productId),
+        ids.length > 0 ? notInArray(attachments.id, [...ids]) : undefined,
+      ),
+    )
+}

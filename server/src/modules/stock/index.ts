@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify'
+import { registerResource } from '../../platform/crud/routes.ts'
+import { createBranchStockService } from './branch-stock.service.ts'
+import { STOCK_CRUD } from './stock.resources.ts'
+import { stockRoutes } from './stock.routes.ts'
+import { createStockDocService } from './stock-doc.service.ts'
+
+/**
+ * Stock (issue 7): read-only lists of stock, branch stock, documents and ledger, and the calls
+ * that write them — purchase in, production in, sales out, branch stock upload.
+ */
+export const stockModule = async (app: FastifyInstance) => {
+  const { db } = app.deps.database
+  for (const resource of STOCK_CRUD) registerResource(app, resource)
+  await app.register(
+    stockRoutes({ docs: createStockDocService({ db }), branchStock: createBranchStockService({ db }) }),
+  )
+}
+
+export { assertBranchStockUploaded } from './branch-stock.service.ts'
+export type { StockDocService } from './stock-doc.service.ts'
+export { createStockDocService } from './stock-doc.service.ts'
