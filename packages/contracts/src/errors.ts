@@ -54,6 +54,13 @@ export const Errors = {
     '暂不支持旧版 Excel 97-2003 (.xls) 文件，请另存为 .xlsx 后再导入',
     'Old Excel 97-2003 (.xls) files cannot be read; please save the file as .xlsx and import it again',
   ),
+  BuiltInProtected: entry(201033, 409, '系统内置数据不能删除或修改', 'Built-in data cannot be deleted or changed'),
+  AdminRoleProtected: entry(
+    201034,
+    409,
+    '系统管理员角色必须保留系统管理权限',
+    'The system administrator role must keep system management',
+  ),
 
   // 2020xx: business rules
   DuplicateProductCode: entry(202001, 409, '产品编码重复', 'Duplicate product code'),

@@ -1,3 +1,4 @@
+export * from './admin.ts'
 export * from './approval.ts'
 export * from './dicts/index.ts'
 export * from './envelope.ts'

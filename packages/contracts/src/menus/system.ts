@@ -26,7 +26,7 @@ export const systemMenu: MenuDef = {
       en: 'Roles',
       url: '/sys/role',
       component: 'system/RoleList',
-      buttons: [Btn.add, Btn.edit, Btn.delete, Btn.export, Btn.permission],
+      buttons: [Btn.add, Btn.edit, Btn.delete, Btn.batchDelete, Btn.export, Btn.permission, Btn.history],
     },
     {
       code: 'sys_role_permission',
@@ -71,7 +71,7 @@ export const systemMenu: MenuDef = {
       en: 'Feedback',
       url: '/sys/feedback',
       component: 'system/FeedbackList',
-      buttons: [Btn.reply, Btn.delete, Btn.export],
+      buttons: [Btn.reply, Btn.delete, Btn.batchDelete, Btn.export],
     },
     {
       code: 'sys_language',
@@ -80,7 +80,7 @@ export const systemMenu: MenuDef = {
       en: 'Language configuration',
       url: '/sys/languageConfig',
       component: 'system/LanguageConfig',
-      buttons: [Btn.add, Btn.edit, Btn.export, Btn.import],
+      buttons: [Btn.add, Btn.edit, Btn.export, Btn.import, Btn.history],
     },
     {
       code: 'sys_dict',
@@ -89,7 +89,7 @@ export const systemMenu: MenuDef = {
       en: 'Dictionaries',
       url: '/sys/dict',
       component: 'system/DictList',
-      buttons: [Btn.add, Btn.edit, Btn.delete],
+      buttons: [Btn.add, Btn.edit, Btn.delete, Btn.batchDelete, Btn.status],
     },
   ],
 }

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../client.ts'
 import { departments, roles, userDepartments, userRoles, users } from '../schema/index.ts'
 import { syncCatalogue } from './catalogue.ts'
 import { seedApproval } from './demo/approval.ts'
+import { seedFeedback } from './demo/feedback.ts'
 import { seedMasterData } from './demo/masterdata.ts'
 import { seedMessaging } from './demo/messaging.ts'
 import { seedOrganisation } from './demo/organisation.ts'
@@ -20,6 +21,7 @@ export const DEMO_SEEDS: readonly { name: string; run: (db: DbOrTx) => Promise<v
   { name: 'master data', run: seedMasterData },
   { name: 'approval flows', run: seedApproval },
   { name: 'messages and notices', run: seedMessaging },
+  { name: 'feedback', run: seedFeedback },
   { name: 'products and stock', run: seedProducts },
 ]
 

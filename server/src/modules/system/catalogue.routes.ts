@@ -1,10 +1,13 @@
-import { CodeTableEntrySchema, DictListItemSchema, SettingsSchema } from '@app/contracts'
+import { createHash } from 'node:crypto'
+import { CatalogueVersionSchema, CodeTableEntrySchema, DictListItemSchema, SettingsSchema } from '@app/contracts'
 import { asc } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { codeTable, settings } from '../../db/schema/index.ts'
+import { principalOf } from '../../platform/access.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
 import { requestLang } from '../../platform/i18n.ts'
+import { catalogueVersion } from './language.service.ts'
 import { listDictItems } from './user-info.service.ts'
 
 export const SETTING_KEYS = { systemTitle: 'system_title', systemTitleEn: 'system_title_en' } as const
@@ -67,5 +70,23 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await listDictItems(db, requestLang(req))),
+  )
+
+  app.get(
+    '/sys/catalogue/version',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['system'],
+        summary: 'Fingerprints of the code table, the dictionaries and your permissions: refetch what moved',
+        response: okResponse(CatalogueVersionSchema),
+      },
+    },
+    async (req) => {
+      const principal = principalOf(req)
+      const mine = [principal.dataScope, ...[...principal.permissions].sort()].join(',')
+      const permissions = createHash('sha256').update(mine).digest('hex').slice(0, 16)
+      return ok({ ...(await catalogueVersion(db)), permissions })
+    },
   )
 }

@@ -51,7 +51,7 @@ export const checksRoutes: FastifyPluginAsyncZod = async (app) => {
       const clash = await db
         .select({ id: compiled.id })
         .from(compiled.table)
-        .where(and(eq(column, fieldVal.trim()), dataId ? ne(compiled.id, dataId) : undefined))
+        .where(and(eq(column, fieldVal.trim()), compiled.live(), dataId ? ne(compiled.id, dataId) : undefined))
         .limit(1)
       if (clash.length > 0) fail(Errors.DuplicateValue, { field: fieldName })
       return ok(null)

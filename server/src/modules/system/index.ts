@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import { authRoutes } from './auth.routes.ts'
 import { catalogueRoutes } from './catalogue.routes.ts'
 import { checksRoutes } from './checks.routes.ts'
+import { dictRoutes } from './dict.routes.ts'
+import { feedbackRoutes } from './feedback.routes.ts'
 import { fileRoutes } from './file.routes.ts'
 import { importRoutes } from './import.routes.ts'
+import { roleRoutes } from './permission-admin.routes.ts'
 import { savedQueryRoutes } from './saved-query.routes.ts'
 import { sessionRoutes } from './session.routes.ts'
+import { userRoutes } from './user.routes.ts'
 
 export const systemModule = async (app: FastifyInstance) => {
   await app.register(authRoutes)
@@ -15,4 +19,8 @@ export const systemModule = async (app: FastifyInstance) => {
   await app.register(fileRoutes)
   await app.register(importRoutes)
   await app.register(savedQueryRoutes)
+  await app.register(userRoutes)
+  await app.register(roleRoutes)
+  await app.register(dictRoutes)
+  await app.register(feedbackRoutes)
 }

@@ -1,5 +1,5 @@
-import type { ResourceMeta } from '@app/contracts'
-import { getTableColumns, getTableName, type SQL } from 'drizzle-orm'
+import type { ErrorEntry, ResourceMeta } from '@app/contracts'
+import { and, eq, getTableColumns, getTableName, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
@@ -8,7 +8,11 @@ import type { Principal } from '../auth/principal.ts'
 import type { ScopeColumns } from '../data-scope.ts'
 import type { QueryField } from '../list-query.ts'
 
+/** A record as read. With `idType: 'int'` the id is a number at run time. */
 export type Row = Record<string, unknown> & { id: string; version: number }
+
+/** An id as the routes pass it: a uuid, or an integer for `idType: 'int'` tables. */
+export type RowId = string | number
 
 export type HookContext = { tx: DbOrTx; principal: Principal; req?: RequestInfo }
 
@@ -28,7 +32,7 @@ export type CrudResource = {
   meta: ResourceMeta
   table: PgTable
   /** What may leave the server for one record. */
-  record: z.ZodType
+  record: z.ZodObject
   /** The add form (and each import row). The edit form is this plus id and version. */
   input: z.ZodObject
   /** Scope columns when the data permission applies (lists, exports, reads and writes by id). */
@@ -43,11 +47,30 @@ export type CrudResource = {
   listAll?: boolean | { where: () => SQL | undefined; alias?: readonly string[] }
   /** The changing verbs served (default all): e.g. a stock list is read-only, prices are never added. */
   verbs?: readonly CrudVerb[]
+  /** `int` for tables keyed by an integer or serial id (the code table, dictionaries); default uuid. */
+  idType?: 'uuid' | 'int'
+  /** The edit form when it is not the add form made optional (e.g. users: no password); with id and version. */
+  editInput?: z.ZodObject
+  /** The order of a list whose query names none (default createAt desc). */
+  defaultSort?: { column: string; order: 'asc' | 'desc' }
+  /** A boolean column marking deleted rows: delete sets it; reads and unique checks skip such rows. */
+  softDelete?: AnyPgColumn
+  /** Columns that never leave the server, not even in the operation log (a password hash). */
+  secret?: readonly string[]
+  /** The refusal when a unique field's value is taken (default DuplicateValue), e.g. 'role exists'. */
+  duplicateError?: ErrorEntry
+  /**
+   * Adds related data to records before they leave (lists, reads, selects, add/edit answers, the
+   * log's before/after): one call per batch of rows, so no query per row.
+   */
+  decorate?: (rows: Row[], db: DbOrTx) => Promise<Row[]>
   hooks?: {
     /** Adjust or check the values about to be inserted (throw an AppError to refuse). */
     beforeInsert?: (values: Record<string, unknown>, ctx: HookContext) => Promise<Record<string, unknown>>
     beforeUpdate?: (values: Record<string, unknown>, before: Row, ctx: HookContext) => Promise<Record<string, unknown>>
     beforeDelete?: (row: Row, ctx: HookContext) => Promise<void>
+    /** Check or follow up a batch status change of these (locked) rows, before it is written. */
+    beforeStatus?: (rows: Row[], status: string, ctx: HookContext) => Promise<void>
     /**
      * After the row is written, in its transaction: child rows from the input (e.g. a product's
      * units), follow-up work. May answer the row as it now is (the add/edit then answers that).
@@ -62,8 +85,11 @@ export type CompiledResource = CrudResource & {
   tableName: string
   columns: Record<string, AnyPgColumn>
   id: AnyPgColumn
-  version: AnyPgColumn
+  /** Absent on append-only tables (the operation log), which serve no edit or status change. */
+  version?: AnyPgColumn
   fields: ReadonlyMap<string, QueryField>
+  /** The rows that count as existing (not soft-deleted, `baseWhere`): reads and unique checks. */
+  live: () => SQL | undefined
   labelColumn: AnyPgColumn
   /** Property names of the scope columns, stamped on insert. */
   scopeKeys?: { org: string; owner: string }
@@ -92,12 +118,18 @@ export const compileResource = (def: CrudResource): CompiledResource => {
     const column = required(columns, name, tableName)
     fields.set(name, { meta, column, also: name === def.meta.label ? pinyinCols : undefined })
   }
+  const version = columns.version
+  if (!version && (servesVerb(def, 'edit') || servesVerb(def, 'status'))) {
+    throw new Error(`resource table ${tableName} has no version column: it can serve no edit or status change`)
+  }
+  const { softDelete, baseWhere } = def
   return {
     ...def,
     tableName,
     columns,
     id: required(columns, 'id', tableName),
-    version: required(columns, 'version', tableName),
+    version,
+    live: () => and(softDelete ? eq(softDelete, false) : undefined, baseWhere?.()),
     fields,
     labelColumn: required(columns, def.meta.label, tableName),
     scopeKeys: def.scope

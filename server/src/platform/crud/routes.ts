@@ -8,9 +8,11 @@ import { registerExcelRoutes } from '../excel/routes.ts'
 import { type CompiledResource, type CrudResource, type CrudVerb, compileResource, servesVerb } from './resource.ts'
 import { type CrudService, createCrudService } from './service.ts'
 
-const IdQuerySchema = z.object({ id: z.string().uuid() })
+/** An id in a query: a uuid, or a positive integer for `idType: 'int'` resources. */
+const idSchemaOf = (r: Pick<CrudResource, 'idType'>) =>
+  r.idType === 'int' ? z.coerce.number().int().min(1).max(2_147_483_647) : z.string().uuid()
 
-const splitIds = (ids: string) => {
+const splitIds = (ids: string, idSchema: z.ZodType<string | number>) => {
   const list = [
     ...new Set(
       ids
@@ -19,7 +21,7 @@ const splitIds = (ids: string) => {
         .filter(Boolean),
     ),
   ]
-  return z.array(z.string().uuid()).min(1).max(1000).parse(list)
+  return z.array(idSchema).min(1).max(1000).parse(list)
 }
 
 const HistoryEntrySchema = z.object({
@@ -48,9 +50,14 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
   const { base, menu, name } = r.meta
   const tags = [name]
   const key = (button: string) => `${menu}:${button}`
-  const editInput = editSchemaOf(r.input)
+  const editInput = r.editInput ?? editSchemaOf(r.input)
+  const idSchema = idSchemaOf(r)
+  const IdQuerySchema = z.object({ id: idSchema })
   // `field=a,b` asks for a subset of columns: a listed record may lack the others
-  const listRecord = r.record.partial().extend({ id: z.string(), version: z.number().int() })
+  const listRecord = r.record.partial().extend({
+    id: r.idType === 'int' ? z.number().int() : z.string(),
+    ...(r.version ? { version: z.number().int() } : {}),
+  })
   const serves = (verb: CrudVerb) => servesVerb(r, verb)
 
   app.get(
@@ -108,7 +115,7 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
         schema: { tags, summary: 'Delete all or none', querystring: IdsSchema, response: emptyResponse },
       },
       async (req) => {
-        await service.remove(req, principalOf(req), splitIds(req.query.ids))
+        await service.remove(req, principalOf(req), splitIds(req.query.ids, idSchema))
         return ok(null)
       },
     )
@@ -121,7 +128,7 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
         schema: { tags, body: BatchStatusSchema.extend({ status: z.enum(['1', '2']) }), response: emptyResponse },
       },
       async (req) => {
-        await service.setStatus(req, principalOf(req), splitIds(req.body.ids), req.body.status)
+        await service.setStatus(req, principalOf(req), splitIds(req.body.ids, idSchema), req.body.status)
         return ok(null)
       },
     )

@@ -8,7 +8,7 @@ import { scopeWhere } from '../data-scope.ts'
 import { AppError, fail, notFound, staleVersion } from '../errors.ts'
 import { keysetAfter, listWhere, orderBy, selectedFields, sortKey, sortOf } from '../list-query.ts'
 import { pinyinOf } from '../pinyin.ts'
-import type { CompiledResource, Row } from './resource.ts'
+import type { CompiledResource, Row, RowId } from './resource.ts'
 
 const MAX_LIST_ALL = 5000
 /** Bind parameters per statement stay well under PostgreSQL's 65 535. */
@@ -32,13 +32,35 @@ const pgCode = (e: unknown): string | undefined => {
 /** Everything a resource does, over one compiled declaration; routes stay thin. */
 export const createCrudService = (db: Db, r: CompiledResource) => {
   const scoped = (principal: Principal, ...more: (SQL | undefined)[]) =>
-    and(r.baseWhere?.(), scopeWhere(principal, r.scope), ...more)
+    and(r.live(), scopeWhere(principal, r.scope), ...more)
+
+  /** The property of the soft-delete column (set by delete instead of removing the row). */
+  const softKey = r.softDelete ? Object.entries(r.columns).find(([, c]) => c === r.softDelete)?.[0] : undefined
+  if (r.softDelete && !softKey) throw new Error(`soft-delete column of ${r.tableName} is not one of its columns`)
+
+  /** The declared default order when the query names none. */
+  const sorted = <Q extends ListQuery>(query: Q): Q =>
+    query.column || !r.defaultSort
+      ? query
+      : { ...query, column: r.defaultSort.column, order: query.order ?? r.defaultSort.order }
+
+  /** Records with their related data (the declaration's `decorate`), one call per batch. */
+  const decorated = async (db: DbOrTx, rows: Row[]): Promise<Row[]> =>
+    r.decorate && rows.length > 0 ? r.decorate(rows, db) : rows
+
+  /** What the operation log keeps of a record: everything but its secret columns. */
+  const loggable = (value: unknown) => {
+    if (!r.secret || !value || typeof value !== 'object') return value
+    const out = { ...(value as Record<string, unknown>) }
+    for (const key of r.secret) delete out[key]
+    return out
+  }
 
   /** The rows a list query means for this caller; list, count and export share it. */
   const queryWhere = (principal: Principal, query: ListQuery, ids?: readonly string[]) =>
     scoped(principal, listWhere(r.fields, query), ids ? inArray(r.id, [...ids]) : undefined)
 
-  const byId = (tx: DbOrTx, principal: Principal, id: string, lock = false) => {
+  const byId = (tx: DbOrTx, principal: Principal, id: RowId, lock = false) => {
     const q = tx
       .select()
       .from(r.table)
@@ -51,7 +73,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
     r.pinyin ? { ...values, ...pinyinOf(values[r.meta.label] as string | undefined) } : values
 
   /** The unique fields of the declaration, checked before writing for a clear answer. */
-  const assertUnique = async (tx: DbOrTx, values: Record<string, unknown>, exceptId?: string) => {
+  const assertUnique = async (tx: DbOrTx, values: Record<string, unknown>, exceptId?: RowId) => {
     for (const field of r.meta.unique ?? []) {
       const value = values[field]
       if (value === undefined || value === null || value === '') continue
@@ -59,35 +81,35 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
       const clash = await tx
         .select({ id: r.id })
         .from(r.table)
-        .where(and(eq(column, value), exceptId ? ne(r.id, exceptId) : undefined))
+        .where(and(eq(column, value), r.live(), exceptId !== undefined ? ne(r.id, exceptId) : undefined))
         .limit(1)
-      if (clash.length > 0) fail(Errors.DuplicateValue, { field, value })
+      if (clash.length > 0) fail(r.duplicateError ?? Errors.DuplicateValue, { field, value })
     }
   }
 
   const translateDbError = (e: unknown): never => {
     const code = pgCode(e)
-    if (code === '23505') throw new AppError(Errors.DuplicateValue)
+    if (code === '23505') throw new AppError(r.duplicateError ?? Errors.DuplicateValue)
     if (code === '23503') throw new AppError(Errors.InUseCannotDelete)
     throw e
   }
 
-  const assertNotReferenced = async (tx: DbOrTx, id: string) => {
+  const assertNotReferenced = async (tx: DbOrTx, id: RowId) => {
     for (const ref of r.referencedBy ?? []) {
       const [row] = await tx.select({ n: count() }).from(ref.table).where(eq(ref.column, id))
       if ((row?.n ?? 0) > 0) fail(Errors.InUseCannotDelete)
     }
   }
 
-  const entry = (operation: string, objectId: string, before: unknown, after: unknown) => ({
+  const entry = (operation: string, objectId: RowId, before: unknown, after: unknown) => ({
     operation: `${r.meta.menu}:${operation}`,
     resource: r.tableName,
-    objectId,
-    before,
-    after,
+    objectId: String(objectId),
+    before: loggable(before),
+    after: loggable(after),
   })
 
-  const log = (tx: DbOrTx, req: RequestInfo, operation: string, objectId: string, before: unknown, after: unknown) =>
+  const log = (tx: DbOrTx, req: RequestInfo, operation: string, objectId: RowId, before: unknown, after: unknown) =>
     recordOperation(tx, req, entry(operation, objectId, before, after))
 
   /** A new row's values as the client sent them plus pinyin, creator and (for scoped rows) owner. */
@@ -117,12 +139,14 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
       .values(values as never)
       .returning()) as Row[]
     if (r.hooks?.afterInsert) row = (await r.hooks.afterInsert(row!, input, { tx, principal, req })) ?? row
+    ;[row] = await decorated(tx, [row!])
     await log(tx, req, operation, row!.id, null, row)
     return row!
   }
 
   return {
-    async list(principal: Principal, query: ListQuery): Promise<Page<Row>> {
+    async list(principal: Principal, listQuery: ListQuery): Promise<Page<Row>> {
+      const query = sorted(listQuery)
       const where = queryWhere(principal, query)
       const fields = selectedFields(r.fields, query.field)
       const selection = fields
@@ -140,7 +164,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
       ])
       const n = total?.n ?? 0
       return {
-        records: records as Row[],
+        records: await decorated(db, records as Row[]),
         total: n,
         size: query.pageSize,
         current: query.pageNo,
@@ -148,8 +172,9 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
       }
     },
 
-    async get(principal: Principal, id: string): Promise<Row> {
-      return (await byId(db, principal, id)) ?? notFound()
+    async get(principal: Principal, id: RowId): Promise<Row> {
+      const row = (await byId(db, principal, id)) ?? notFound()
+      return (await decorated(db, [row]))[0]!
     },
 
     /**
@@ -159,9 +184,10 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
      */
     async *scan(
       principal: Principal,
-      query: ListQuery,
+      listQuery: ListQuery,
       options: { ids?: readonly string[]; batchSize?: number } = {},
     ): AsyncGenerator<Row[]> {
+      const query = sorted(listQuery)
       const where = queryWhere(principal, query, options.ids)
       const sort = sortOf(r.fields, query)
       const size = options.batchSize ?? 1000
@@ -275,8 +301,9 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
     async edit(
       req: RequestInfo,
       principal: Principal,
-      input: Record<string, unknown> & { id: string; version: number },
+      input: Record<string, unknown> & { id: RowId; version: number },
     ) {
+      const versionColumn = r.version ?? notFound()
       return db
         .transaction(async (tx) => {
           const before = (await byId(tx, principal, input.id, true)) ?? notFound()
@@ -293,18 +320,19 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
           let [row] = (await tx
             .update(r.table)
             .set(values as never)
-            .where(and(eq(r.id, id), eq(r.version, version)))
+            .where(and(eq(r.id, id), eq(versionColumn, version)))
             .returning()) as Row[]
           if (!row) staleVersion()
           if (r.hooks?.afterUpdate)
             row = (await r.hooks.afterUpdate(row, before, changes, { tx, principal, req })) ?? row
-          await log(tx, req, 'edit', id, before, row)
-          return row!
+          const [shownBefore, shownAfter] = await decorated(tx, [before, row!])
+          await log(tx, req, 'edit', id, shownBefore, shownAfter)
+          return shownAfter!
         })
         .catch(translateDbError)
     },
 
-    async remove(req: RequestInfo, principal: Principal, ids: readonly string[]) {
+    async remove(req: RequestInfo, principal: Principal, ids: readonly RowId[]) {
       if (ids.length === 0) fail(Errors.SelectRecord)
       await db
         .transaction(async (tx) => {
@@ -312,14 +340,26 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
             const row = (await byId(tx, principal, id, true)) ?? notFound()
             await assertNotReferenced(tx, id)
             await r.hooks?.beforeDelete?.(row, { tx, principal, req })
-            await tx.delete(r.table).where(eq(r.id, id))
-            await log(tx, req, ids.length > 1 ? 'batchDelete' : 'delete', id, row, null)
+            const [shown] = await decorated(tx, [row])
+            if (r.softDelete) {
+              // the row stays (its history, the records that name it); reads no longer see it
+              await tx
+                .update(r.table)
+                .set({
+                  [softKey!]: true,
+                  updateAt: new Date(),
+                  updateBy: principal.userId,
+                  ...(r.version ? { version: row.version + 1 } : {}),
+                } as never)
+                .where(eq(r.id, id))
+            } else await tx.delete(r.table).where(eq(r.id, id))
+            await log(tx, req, ids.length > 1 ? 'batchDelete' : 'delete', id, shown, null)
           }
         })
         .catch(translateDbError)
     },
 
-    async setStatus(req: RequestInfo, principal: Principal, ids: readonly string[], status: string) {
+    async setStatus(req: RequestInfo, principal: Principal, ids: readonly RowId[], status: string) {
       const field = r.meta.status?.field
       if (!field) notFound()
       if (ids.length === 0) fail(Errors.SelectRecord)
@@ -330,6 +370,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
           .where(scoped(principal, inArray(r.id, [...ids])))
           .for('update')) as Row[]
         if (rows.length !== new Set(ids).size) notFound()
+        await r.hooks?.beforeStatus?.(rows, status, { tx, principal, req })
         for (const row of rows) {
           const [after] = (await tx
             .update(r.table)
@@ -349,16 +390,17 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
     /** Every row for selects (SPEC 7 getListAll), in label order, scoped like the list. */
     async listAll(principal: Principal): Promise<Row[]> {
       const extra = typeof r.listAll === 'object' ? r.listAll.where() : undefined
-      return (await db
+      const rows = (await db
         .select()
         .from(r.table)
         .where(scoped(principal, extra))
         .orderBy(asc(r.labelColumn))
         .limit(MAX_LIST_ALL)) as Row[]
+      return decorated(db, rows)
     },
 
     /** The record's versions from the operation log, newest first (modify history and compare). */
-    async history(principal: Principal, id: string) {
+    async history(principal: Principal, id: RowId) {
       if (!(await byId(db, principal, id))) notFound()
       return db
         .select({
@@ -370,7 +412,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
           after: operationLogs.after,
         })
         .from(operationLogs)
-        .where(and(eq(operationLogs.resource, r.tableName), eq(operationLogs.objectId, id)))
+        .where(and(eq(operationLogs.resource, r.tableName), eq(operationLogs.objectId, String(id))))
         .orderBy(desc(operationLogs.createAt))
         .limit(200)
     },

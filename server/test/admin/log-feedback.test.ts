@@ -1,0 +1,88 @@
+import { Errors, type Feedback, type LogEntry, type Page } from '@app/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, signedIn, type TestApp } from '../helpers/app.ts'
+import { listOf } from '../helpers/resources.ts'
+
+let t: TestApp
+let admin: Awaited<ReturnType<typeof signedIn>>
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await signedIn(t.app, 'admin', 'en')
+})
+afterAll(async () => t?.close())
+
+describe('operation log', () => {
+  it('shows who, when, what, where from and how long; filters by type, user and time', async () => {
+    await signedIn(t.app, 'finance_admin')
+    const logins = await listOf<LogEntry>(admin, '/api/sys/log', {
+      search: { logType: '1', username: 'finance_admin', createAt: ['2000-01-01', '2999-12-31'] },
+    })
+    const entry = logins.body.result.records[0]!
+    expect(entry).toMatchObject({ logType: 1, username: 'finance_admin', operation: 'login' })
+    expect(entry.ip).toBeTruthy()
+    expect(typeof entry.costMs).toBe('number')
+    const future = await listOf<LogEntry>(admin, '/api/sys/log', { search: { createAt: ['2999-01-01', ''] } })
+    expect(future.body.result.total).toBe(0)
+  })
+
+  it('is read-only and exports', async () => {
+    expect((await admin.post('/api/sys/log/add', {})).status).toBe(404)
+    expect((await admin.delete('/api/sys/log/deleteBatch', { ids: 'x' })).status).toBe(404)
+    const res = await admin.get('/api/sys/log/exportXls', { search: JSON.stringify({ username: 'admin' }) })
+    expect(res.status).toBe(200)
+    expect(String(res.headers['content-type'])).toContain('spreadsheetml')
+  })
+
+  it('is for the log screen only', async () => {
+    expect((await (await signedIn(t.app, 'gm_president')).get('/api/sys/log/list')).status).toBe(403)
+  })
+})
+
+describe('feedback', () => {
+  let mine: Feedback
+
+  it('any user submits and lists only their own', async () => {
+    const author = await signedIn(t.app, 'logistics_admin')
+    const res = await author.post<Feedback>('/api/sys/feedback/submit', {
+      title: '仓库下拉太长',
+      content: '希望可以按名称搜索仓库',
+    })
+    expect(res.status).toBe(200)
+    mine = res.body.result
+    expect(mine).toMatchObject({ replyStatus: '0', createByName: '吴强', replyContent: null })
+    const own = (await author.get<Page<Feedback>>('/api/sys/feedback/my')).body.result
+    expect(own.records.map((f) => f.id)).toEqual([mine.id])
+    const someoneElse = (await (await signedIn(t.app, 'branch_admin')).get<Page<Feedback>>('/api/sys/feedback/my')).body
+      .result
+    expect(someoneElse.records.map((f) => f.id)).not.toContain(mine.id)
+    expect(someoneElse.records.some((f) => f.replyStatus === '1')).toBe(true)
+  })
+
+  it('only administrators list everything and reply; the author sees the reply', async () => {
+    const author = await signedIn(t.app, 'logistics_admin')
+    expect((await author.get('/api/sys/feedback/list')).status).toBe(403)
+    const refused = await author.post('/api/sys/feedback/reply', { id: mine.id, version: 1, replyContent: 'self' })
+    expect(refused.status).toBe(403)
+    const all = await listOf<Feedback>(admin, '/api/sys/feedback', { search: { replyStatus: '0' } })
+    expect(all.body.result.records.map((f) => f.id)).toContain(mine.id)
+    const reply = await admin.post<Feedback>('/api/sys/feedback/reply', {
+      id: mine.id,
+      version: 1,
+      replyContent: '已加入搜索，下个版本上线。',
+    })
+    expect(reply.body.result).toMatchObject({ replyStatus: '1', replyByName: '管理员', version: 2 })
+    const stale = await admin.post('/api/sys/feedback/reply', { id: mine.id, version: 1, replyContent: 'again' })
+    expect(stale.body.code).toBe(Errors.DataChanged.code)
+    const own = (await author.get<Page<Feedback>>('/api/sys/feedback/my')).body.result.records[0]!
+    expect(own).toMatchObject({ replyContent: '已加入搜索，下个版本上线。', replyByName: '管理员' })
+    expect(own.replyAt).toBeTruthy()
+  })
+
+  it('a reply needs content; administrators delete', async () => {
+    const empty = await admin.post('/api/sys/feedback/reply', { id: mine.id, version: 2, replyContent: ' ' })
+    expect(empty.status).toBe(400)
+    expect((await admin.delete('/api/sys/feedback/delete', { id: mine.id })).status).toBe(200)
+    const author = await signedIn(t.app, 'logistics_admin')
+    expect((await author.get<Page<Feedback>>('/api/sys/feedback/my')).body.result.total).toBe(0)
+  })
+})
