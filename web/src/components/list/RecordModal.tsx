@@ -32,7 +32,7 @@ export const RecordModal = ({ list, api, target, open, title, label, onClose, af
   const { message, modal } = App.useApp()
   const [form] = Form.useForm()
   const [saving, setSaving] = useState(false)
-  const specs = useMemo(() => formSpecs(list.input, list.resource, list.form), [list])
+  const specs = useMemo(() => formSpecs(list.input, list.resource, list.form, target.mode), [list, target.mode])
   const editing = target.mode === 'edit' ? target.id : undefined
   const record = useRecord(list.resource.name, api, editing)
 

@@ -2,7 +2,7 @@ import type { FieldMeta, ResourceMeta } from '@app/contracts'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { z } from 'zod'
 import { DATE_FORMAT } from '../../config/constants.ts'
-import type { FormFieldOverride, Widget } from './types.ts'
+import type { FormFieldOverride, FormMode, Widget } from './types.ts'
 
 /** What the form needs to know about one field, read from the zod input schema and the field meta. */
 export type FormFieldSpec = {
@@ -88,12 +88,13 @@ export const formSpecs = (
   input: z.ZodObject,
   resource: Pick<ResourceMeta, 'fields' | 'tree'>,
   overrides: Partial<Record<string, FormFieldOverride>> = {},
+  mode?: FormMode,
 ): FormFieldSpec[] => {
   const out: FormFieldSpec[] = []
   for (const [name, schema] of Object.entries(input.shape as Record<string, z.ZodType>)) {
     const meta = resource.fields[name]
     const override = overrides[name]
-    if (meta?.readOnly || override?.hidden) continue
+    if (meta?.readOnly || override?.hidden === true || (mode && override?.hidden === mode)) continue
     const { inner, optional, nullable, defaultValue } = unwrap(schema)
     const def = defOf(inner)
     const checks = checksOf(inner)

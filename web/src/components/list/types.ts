@@ -11,8 +11,11 @@ export type FormMode = 'add' | 'edit'
 
 /** A screen's changes to one generated form field. */
 export type FormFieldOverride = {
-  /** Left out of the form (the server sets it, or the screen does not offer it). */
-  hidden?: boolean
+  /**
+   * Left out of the form (the server sets it, or the screen does not offer it); `'add'` or
+   * `'edit'` leaves it out of that form only (e.g. a password is set on add, reset otherwise).
+   */
+  hidden?: boolean | FormMode
   widget?: Widget
   /** `false`: shown on add, read-only once the record exists (e.g. a department's parent). */
   editable?: boolean
