@@ -67,6 +67,7 @@ export const NavMenu = ({ mode, theme, collapsed = false, onNavigate }: Props) =
       items={items}
       selectedKeys={[active]}
       onClick={onClick}
+      className="shell-nav-menu"
       data-testid="side-menu"
       style={mode === 'horizontal' ? { flex: 1, minWidth: 0, borderBottom: 'none' } : { borderInlineEnd: 'none' }}
       {...folding}

@@ -33,21 +33,12 @@ export const MenuSearch = ({ width = 200, compact = false }: { width?: number; c
     [menu, texts, pinyin],
   )
   const en = i18n.language === 'en'
-  const option = (s: SearchEntry) => {
-    const name = en ? s.en : s.zh
-    const other = en ? s.zh : s.en
-    return {
-      value: s.entry.id,
-      title: name,
-      label: (
-        <span className="shell-search-option">
-          <span>{name}</span>
-          <span className="shell-search-other">{other}</span>
-          {opensInNewWindow(s.entry) && <ExportOutlined aria-label={t('shell.search.newWindow')} />}
-        </span>
-      ),
-    }
-  }
+  const option = (s: SearchEntry) => ({
+    value: s.entry.id,
+    label: en ? s.en : s.zh,
+    other: en ? s.zh : s.en,
+    external: opensInNewWindow(s.entry),
+  })
   const recent = history.flatMap((id) => index.filter((s) => s.entry.id === id))
   const options = query.trim()
     ? [{ label: t('shell.search.results'), title: 'results', options: searchMenus(index, query).map(option) }]
@@ -73,6 +64,13 @@ export const MenuSearch = ({ width = 200, compact = false }: { width?: number; c
       options={options}
       placeholder={t(compact ? 'shell.search.short' : 'shell.search.placeholder')}
       notFoundContent={query.trim() ? t('shell.search.empty') : null}
+      optionRender={({ data }) => (
+        <span className="shell-search-option">
+          <span>{data.label}</span>
+          <span className="shell-search-other">{data.other}</span>
+          {data.external && <ExportOutlined aria-label={t('shell.search.newWindow')} />}
+        </span>
+      )}
       suffixIcon={<SearchOutlined />}
       popupMatchSelectWidth={Math.max(width, 240)}
       style={{ width }}

@@ -1,7 +1,7 @@
 import { App } from 'antd'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useContext, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { UNSAFE_DataRouterContext as DataRouterContext, useNavigate } from 'react-router'
 import { queryClient } from '../../api/queries.ts'
 import { StorageKey, storage, userKey } from '../../auth/storage.ts'
 import { STORAGE_TTL } from '../../config/constants.ts'
@@ -48,6 +48,19 @@ export const useOpenTabs = ({ userId, pathname, search, keep, titleOf }: Options
   // the route shown always has its tab (adjusting state while rendering, so no frame lacks it)
   const withCurrent = leaving === activeKey ? tabs : openTab(tabs, activeKey, path)
   if (withCurrent !== tabs) setTabs(withCurrent)
+
+  // The router may settle on several locations before React renders one of them (quick clicks end
+  // one transition with the next): every location it commits under the main layout opens its tab.
+  const router = useContext(DataRouterContext)?.router
+  useEffect(
+    () =>
+      router?.subscribe((state) => {
+        if (state.navigation.state !== 'idle' || !state.matches.some((m) => m.route.id === 'app')) return
+        const key = tabKeyOf(state.location.pathname)
+        setTabs((all) => openTab(all, key, `${key}${state.location.search}`))
+      }),
+    [router],
+  )
 
   useEffect(() => {
     const stored: StoredTab[] = tabs.map(({ key, path }) => ({ key, path, title: titleOf(key) }))
