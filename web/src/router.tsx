@@ -1,5 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router'
 import { permissionQuery, queryClient } from './api/queries.ts'
+import { clearButtonAuth, storeButtonAuth } from './auth/permissions.tsx'
 import { session } from './auth/session.ts'
 import { HOME_PATH, LOGIN_PATH } from './config/constants.ts'
 import { BasicLayout } from './layout/BasicLayout.tsx'
@@ -21,8 +22,9 @@ const loginRedirect = (request: Request) => {
 export const requireSession = async ({ request }: LoaderFunctionArgs) => {
   if (!session.isSignedIn()) return loginRedirect(request)
   try {
-    await queryClient.ensureQueryData(permissionQuery)
+    storeButtonAuth(await queryClient.ensureQueryData(permissionQuery))
   } catch {
+    clearButtonAuth()
     session.clear()
     queryClient.clear()
     return loginRedirect(request)

@@ -1,5 +1,6 @@
 import { queryClient } from '../api/queries.ts'
 import { systemApi } from '../api/system.ts'
+import { clearButtonAuth } from './permissions.tsx'
 import { session } from './session.ts'
 
 /** SPEC 4: logout revokes the token, clears it and reloads to `/`. */
@@ -10,6 +11,7 @@ export const signOut = async () => {
     // the token may already be gone; signing out locally is what matters
   }
   session.clear()
+  clearButtonAuth()
   queryClient.clear()
   window.location.assign('/')
 }

@@ -1,8 +1,10 @@
-import type { AuthRule } from '@app/contracts'
+import type { AuthRule, PermissionList } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Button, type ButtonProps } from 'antd'
 import { useCallback, useMemo } from 'react'
 import { permissionQuery } from '../api/queries.ts'
+import { findMenuByPath } from '../layout/menu.ts'
+import { useTabPane } from '../layout/tabs/useTabPane.ts'
 
 export type ButtonState = 'enabled' | 'disabled' | 'hidden'
 
@@ -21,14 +23,51 @@ export const buttonState = (
   return rule.type === '2' ? 'disabled' : 'hidden'
 }
 
-/** The signed-in user's button permissions. The server checks the same keys on every call. */
+/** SPEC 3 / 6: the button lists are also kept in session storage, for the moments before the server answers. */
+const AUTH_KEY = 'BUTTON_AUTH'
+
+export const storeButtonAuth = ({ auth, allAuth }: Pick<PermissionList, 'auth' | 'allAuth'>) =>
+  sessionStorage.setItem(AUTH_KEY, JSON.stringify({ auth, allAuth }))
+
+export const storedButtonAuth = (): Pick<PermissionList, 'auth' | 'allAuth'> | null => {
+  try {
+    const parsed = JSON.parse(sessionStorage.getItem(AUTH_KEY) ?? 'null') as Partial<PermissionList> | null
+    return parsed && Array.isArray(parsed.auth) && Array.isArray(parsed.allAuth)
+      ? { auth: parsed.auth, allAuth: parsed.allAuth }
+      : null
+  } catch {
+    return null
+  }
+}
+
+export const clearButtonAuth = () => sessionStorage.removeItem(AUTH_KEY)
+
+/** The code of the menu whose screen this component is in (the tab's menu entry), if any. */
+export const useCurrentMenuCode = (): string | null => {
+  const pane = useTabPane()
+  const { data } = useQuery(permissionQuery)
+  if (!pane || !data) return null
+  return findMenuByPath(data.menu, pane.tabKey)?.code ?? null
+}
+
+/**
+ * The signed-in user's button permissions. The server checks the same keys on every call.
+ * `state(key)` / `can(key)` take a whole key; `canButton('add')` combines the current screen's menu
+ * code with a button code (SPEC 6).
+ */
 export const useButtonPermissions = () => {
   const { data } = useQuery(permissionQuery)
-  const granted = useMemo(() => new Set((data?.auth ?? []).map((a) => a.action)), [data])
-  const rules = useMemo(() => new Map((data?.allAuth ?? []).map((a) => [a.action, a])), [data])
+  const menuCode = useCurrentMenuCode()
+  const lists = useMemo(() => data ?? storedButtonAuth(), [data])
+  const granted = useMemo(() => new Set((lists?.auth ?? []).map((a) => a.action)), [lists])
+  const rules = useMemo(() => new Map((lists?.allAuth ?? []).map((a) => [a.action, a])), [lists])
   const state = useCallback((key: string) => buttonState(key, granted, rules), [granted, rules])
   const can = useCallback((key: string) => state(key) === 'enabled', [state])
-  return { state, can }
+  const canButton = useCallback(
+    (buttonCode: string) => (menuCode ? can(`${menuCode}:${buttonCode}`) : false),
+    [can, menuCode],
+  )
+  return { state, can, canButton, menuCode }
 }
 
 /** An antd Button that shows, disables or hides itself by a permission key. */
