@@ -72,7 +72,8 @@ export const MenuSearch = ({ width = 200, compact = false }: { width?: number; c
         </span>
       )}
       suffixIcon={<SearchOutlined />}
-      popupMatchSelectWidth={Math.max(width, 240)}
+      popupMatchSelectWidth={compact ? 240 : Math.max(width, 260)}
+      classNames={{ popup: { root: 'shell-search-popup' } }}
       style={{ width }}
       aria-label={t('shell.search.placeholder')}
       data-testid="menu-search"

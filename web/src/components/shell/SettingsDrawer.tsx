@@ -6,7 +6,14 @@ import { PRIMARY_COLORS, type Preferences, preferences, usePreferences } from '.
 
 const Row = ({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) => (
   <Flex justify="space-between" align="center" gap={12} style={{ marginBottom: 14 }}>
-    <Typography.Text title={hint}>{label}</Typography.Text>
+    <Flex vertical>
+      <Typography.Text>{label}</Typography.Text>
+      {hint && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {hint}
+        </Typography.Text>
+      )}
+    </Flex>
     {children}
   </Flex>
 )

@@ -55,8 +55,7 @@ export default {
     fixed: 'Fixed',
     fixedHeader: 'Fixed header',
     autoHideHeader: 'Hide header when scrolling',
-    autoHideHint:
-      'After scrolling past 100 px the header becomes fixed: it hides while you scroll down and returns when you scroll up',
+    autoHideHint: 'Fixed after 100 px of scrolling; hides as you scroll down, returns as you scroll up',
     fixedSider: 'Fixed sidebar',
     colorWeak: 'Colour-weak mode',
     multiTab: 'Multi-tab mode',

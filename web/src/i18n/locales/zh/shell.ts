@@ -54,7 +54,7 @@ export default {
     fixed: '定宽',
     fixedHeader: '固定顶栏',
     autoHideHeader: '滚动时隐藏顶栏',
-    autoHideHint: '下滑超过 100 像素后顶栏固定，向下滚动时隐藏，向上滚动时出现',
+    autoHideHint: '滚动超过 100 像素后顶栏固定；下滑隐藏，上滑出现',
     fixedSider: '固定侧边菜单',
     colorWeak: '色弱模式',
     multiTab: '多页签模式',
