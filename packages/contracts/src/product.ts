@@ -111,6 +111,17 @@ export const ProductUnitSchema = ProductUnitInputSchema.extend({
   remark: z.string().nullable(),
 })
 export type ProductUnit = z.infer<typeof ProductUnitSchema>
+/** A unit as it travels with its product. */
+export const ProductUnitLineSchema = z.object({
+  id: z.string(),
+  useCase: z.string(),
+  unit: z.string(),
+  conversionRate: z.number(),
+  boxSpecId: z.string().nullable(),
+  perBox: z.number().nullable(),
+  remark: z.string().nullable(),
+})
+export type ProductUnitLine = z.infer<typeof ProductUnitLineSchema>
 export const ProductUnitQuerySchema = z.object({ productId: z.string().uuid() })
 
 // ---------------------------------------------------------------- product
@@ -245,6 +256,8 @@ export const ProductSchema = z.object({
   images: z.array(z.string()),
   auditStatus: z.string(),
   status: z.string(),
+  /** The product's units, with every record (lists, reads, the modify history). */
+  units: z.array(ProductUnitLineSchema).optional(),
 })
 export type Product = z.infer<typeof ProductSchema>
 export type ProductInput = z.input<typeof ProductInputSchema>

@@ -178,6 +178,23 @@ describe('a new product: units, images, review, sellable', () => {
     expect(fine.status).toBe(200)
     expect(fine.body.result).toMatchObject({ description: '新包装', auditStatus: ApprovalStatus.Approved })
   })
+  it('carries its units: an edit replaces them and the modify history shows them before and after', async () => {
+    const current = await product(created.id)
+    expect(current.units?.map((u) => u.unit).sort()).toEqual(['bottle', 'carton'])
+    const edited = await admin.put<Product>('/api/pro/product/edit', {
+      id: created.id,
+      version: current.version,
+      units: [...(current.units ?? []), { useCase: 'stock', unit: 'bottle', conversionRate: 1 }],
+    })
+    expect(edited.body.result.units).toHaveLength(3)
+    const history = resultOf(
+      await admin.get<{ before: Product | null; after: Product | null }[]>('/api/pro/product/modifyHistory', {
+        id: created.id,
+      }),
+    )
+    expect(history[0]?.before?.units).toHaveLength(2)
+    expect(history[0]?.after?.units).toHaveLength(3)
+  })
 })
 
 describe('product rules', () => {

@@ -6,9 +6,18 @@ import {
   productResource,
   type UnitLine,
 } from '@app/contracts'
-import { branchSaleRels, branchStocks, products, stockDocLines, stockLedger, stocks } from '../../db/schema/index.ts'
-import { recordOperation } from '../../platform/audit-log.ts'
-import type { CrudResource, HookContext, Row } from '../../platform/crud/resource.ts'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import {
+  branchSaleRels,
+  branchStocks,
+  products,
+  productUnits,
+  stockDocLines,
+  stockLedger,
+  stocks,
+} from '../../db/schema/index.ts'
+import type { CrudResource, Row } from '../../platform/crud/resource.ts'
 import { fail } from '../../platform/errors.ts'
 import type { ProductReview } from './product.review.ts'
 import {
@@ -28,15 +37,21 @@ const withoutChildren = ({ units: _units, ...values }: Record<string, unknown>) 
   return values
 }
 
-const logUnits = async (ctx: HookContext, productId: string, before: unknown, after: unknown) => {
-  if (!ctx.req) return
-  await recordOperation(ctx.tx, ctx.req, {
-    operation: 'pro_product:units',
-    resource: 'pro_product_unit',
-    objectId: productId,
-    before,
-    after,
-  })
+/** Each product with its units (one query per batch of records): forms, views and the history see them. */
+const withUnits = async (rows: Row[], db: DbOrTx): Promise<Row[]> => {
+  const units = await db
+    .select()
+    .from(productUnits)
+    .where(
+      inArray(
+        productUnits.productId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(productUnits.useCase), asc(productUnits.conversionRate))
+  const byProduct = new Map<string, (typeof units)[number][]>()
+  for (const u of units) byProduct.set(u.productId, [...(byProduct.get(u.productId) ?? []), u])
+  return rows.map((r) => ({ ...r, units: byProduct.get(r.id) ?? [] }))
 }
 
 /**
@@ -50,6 +65,9 @@ export const productCrud = (review: ProductReview): CrudResource => ({
   record: ProductSchema,
   input: ProductInputSchema,
   pinyin: true,
+  decorate: withUnits,
+  // selects offer what can be sold: approved and enabled
+  listAll: { where: () => and(eq(products.status, '1'), eq(products.auditStatus, ApprovalStatus.Approved)) },
   referencedBy: [
     { table: branchSaleRels, column: branchSaleRels.productId },
     { table: stocks, column: stocks.productId },
@@ -70,8 +88,7 @@ export const productCrud = (review: ProductReview): CrudResource => ({
     async afterInsert(row, input, ctx) {
       const units = (input.units ?? []) as UnitLine[]
       if (units.length > 0) {
-        const { after } = await replaceUnits(ctx.tx, row.id, units, ctx.principal.userId)
-        await logUnits(ctx, row.id, null, after)
+        await replaceUnits(ctx.tx, row.id, units, ctx.principal.userId)
       }
       await attachImages(ctx.tx, row.id, (input.images ?? []) as string[], ctx.principal.userId)
       const status = await review.submit(ctx.tx, row as Row & { code: string }, ctx.principal, ctx.req)
@@ -97,13 +114,7 @@ export const productCrud = (review: ProductReview): CrudResource => ({
 
     async afterUpdate(row, before, input, ctx) {
       if (input.units !== undefined) {
-        const { before: old, after } = await replaceUnits(
-          ctx.tx,
-          row.id,
-          input.units as UnitLine[],
-          ctx.principal.userId,
-        )
-        await logUnits(ctx, row.id, old, after)
+        await replaceUnits(ctx.tx, row.id, input.units as UnitLine[], ctx.principal.userId)
       }
       if (input.images !== undefined) {
         await attachImages(ctx.tx, row.id, input.images as string[], ctx.principal.userId)

@@ -95,27 +95,20 @@ export const checkUnitLines = async (tx: DbOrTx, baseUnit: string, lines: readon
 
 /** A product's units become exactly `lines` (the product form sends them all). */
 export const replaceUnits = async (tx: DbOrTx, productId: string, lines: readonly UnitLine[], userId: string) => {
-  const before = await tx.select().from(productUnits).where(eq(productUnits.productId, productId))
   await tx.delete(productUnits).where(eq(productUnits.productId, productId))
-  const after =
-    lines.length === 0
-      ? []
-      : await tx
-          .insert(productUnits)
-          .values(
-            lines.map((l) => ({
-              productId,
-              useCase: l.useCase,
-              unit: l.unit,
-              conversionRate: Number(l.conversionRate),
-              boxSpecId: l.boxSpecId ?? null,
-              perBox: l.perBox == null ? null : Number(l.perBox),
-              remark: l.remark ?? null,
-              createBy: userId,
-            })),
-          )
-          .returning()
-  return { before, after }
+  if (lines.length === 0) return
+  await tx.insert(productUnits).values(
+    lines.map((l) => ({
+      productId,
+      useCase: l.useCase,
+      unit: l.unit,
+      conversionRate: Number(l.conversionRate),
+      boxSpecId: l.boxSpecId ?? null,
+      perBox: l.perBox == null ? null : Number(l.perBox),
+      remark: l.remark ?? null,
+      createBy: userId,
+    })),
+  )
 }
 
 /**

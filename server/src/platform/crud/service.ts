@@ -308,6 +308,8 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
         .transaction(async (tx) => {
           const before = (await byId(tx, principal, input.id, true)) ?? notFound()
           if (before.version !== input.version) staleVersion()
+          // the record as it was, related data included, before the hooks change any of it
+          const [shownBefore] = await decorated(tx, [before])
           const { id, version, ...changes } = input
           let values: Record<string, unknown> = withPinyin({
             ...changes,
@@ -325,7 +327,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
           if (!row) staleVersion()
           if (r.hooks?.afterUpdate)
             row = (await r.hooks.afterUpdate(row, before, changes, { tx, principal, req })) ?? row
-          const [shownBefore, shownAfter] = await decorated(tx, [before, row!])
+          const [shownAfter] = await decorated(tx, [row!])
           await log(tx, req, 'edit', id, shownBefore, shownAfter)
           return shownAfter!
         })
