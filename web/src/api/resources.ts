@@ -116,5 +116,9 @@ export const listSupportApi = {
   deleteSavedQuery: (id: string) => http.delete<null>('/sys/savedQuery/delete', { id }),
   /** Roles a saved query can be shared with (SPEC 7 /sys/role/queryList). */
   roles: () =>
-    http.get<{ id: string; roleName: string; roleCode: string }[]>('/sys/role/queryList', undefined, { silent: true }),
+    http.get<{ id: string; roleName: string; roleNameEn: string | null; roleCode: string }[]>(
+      '/sys/role/queryList',
+      undefined,
+      { silent: true },
+    ),
 }

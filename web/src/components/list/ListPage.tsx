@@ -132,6 +132,7 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
     <div data-testid={`list-page-${resource.name}`}>
       <SearchForm
         key={`search-${list$.generation}`}
+        name={`search-${resource.name}`}
         fields={resource.fields}
         label={label}
         onSearch={list$.setSearch}
@@ -177,7 +178,7 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
           </AuthButton>
         ))}
       </ListToolbar>
-      <Table<ResourceRecord> {...list$.tableProps} columns={columns} size="middle" data-testid="list-table" />
+      <Table<ResourceRecord> {...list$.tableProps} columns={columns} size="small" data-testid="list-table" />
       <SuperQueryModal
         key={`super-${list$.generation}`}
         resource={resource.name}

@@ -9,6 +9,8 @@ import type { FormMode } from './types.ts'
 import { useLooseT } from './useFieldLabel.ts'
 
 type Props = {
+  /** Names the form: field ids are `<name>_<field>`, unique on the page. */
+  name: string
   form: FormInstance
   specs: readonly FormFieldSpec[]
   mode: FormMode
@@ -26,18 +28,18 @@ const DUPLICATE_DEBOUNCE_MS = 400
  * The generated form: one item per field spec in a three-column grid, required marks and checks
  * from the zod schema, a duplicate check for unique fields, locked fields on edit.
  */
-export const RecordForm = ({ form, specs, mode, label, unique, table, recordId, initialValues }: Props) => {
+export const RecordForm = ({ name, form, specs, mode, label, unique, table, recordId, initialValues }: Props) => {
   const { t } = useTranslation()
   const loose = useLooseT()
 
   const rulesOf = (spec: FormFieldSpec): Rule[] => {
-    const name = label(spec.name)
+    const title = label(spec.name)
     const rules: Rule[] = [
-      { required: spec.required, message: t('list.validation.required', { label: name }) },
+      { required: spec.required, message: t('list.validation.required', { label: title }) },
       {
         validator: async (_, value) => {
           const issue = checkValue(spec, value)
-          if (issue) throw new Error(loose(issue.key, { label: name, ...issue.values }))
+          if (issue) throw new Error(loose(issue.key, { label: title, ...issue.values }))
         },
       },
     ]
@@ -57,7 +59,14 @@ export const RecordForm = ({ form, specs, mode, label, unique, table, recordId, 
   }
 
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} data-testid="record-form" scrollToFirstError>
+    <Form
+      form={form}
+      name={name}
+      layout="vertical"
+      initialValues={initialValues}
+      data-testid="record-form"
+      scrollToFirstError
+    >
       <Row gutter={24}>
         {specs.map((spec) => {
           const disabled = mode === 'edit' && spec.lockedOnEdit

@@ -106,6 +106,7 @@ export const RecordModal = ({ list, api, target, open, title, label, onClose, af
     >
       <Spin spinning={loading}>
         <RecordForm
+          name={`record-${list.resource.name}`}
           form={form}
           specs={specs}
           mode={target.mode}

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { keys } from '../../api/queries.ts'
 import { resourceApi, resourceByName } from '../../api/resources.ts'
 import { EllipsisText } from './EllipsisText.tsx'
-import { useRefOptions } from './useRefOptions.ts'
+import { recordLabel, useRefOptions } from './useRefOptions.ts'
 
 /**
  * A reference shown by the referenced record's label: from the cached `getListAll` of that resource;
  * a record that list leaves out (a disabled one) is asked for once by id.
  */
 export const RefLabel = ({ resource, label, id }: { resource: string; label: string; id: unknown }) => {
+  const { i18n } = useTranslation()
   const { byId, loaded } = useRefOptions(resource, label)
   const value = typeof id === 'string' && id ? id : null
   const known = value ? byId.get(value) : undefined
@@ -21,6 +23,6 @@ export const RefLabel = ({ resource, label, id }: { resource: string; label: str
     staleTime: 5 * 60_000,
   })
   if (!value) return null
-  const text = known ?? (detail.data ? String(detail.data[label] ?? '') : '')
+  const text = known ?? (detail.data ? recordLabel(detail.data, label, i18n.language) : '')
   return <EllipsisText text={text} />
 }

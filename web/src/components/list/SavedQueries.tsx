@@ -5,6 +5,7 @@ import { App, Button, Empty, Flex, Form, Input, Popconfirm, Select, Space, Tag, 
 import { useTranslation } from 'react-i18next'
 import { keys } from '../../api/queries.ts'
 import { listSupportApi } from '../../api/resources.ts'
+import { recordLabel } from './useRefOptions.ts'
 
 type Props = {
   resource: string
@@ -18,7 +19,7 @@ type Props = {
  * with roles), apply one, delete an own one. Queries shared with the user's roles are listed too.
  */
 export const SavedQueries = ({ resource, current, onApply }: Props) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const [form] = Form.useForm<{ name: string; roleIds?: string[] }>()
@@ -110,7 +111,7 @@ export const SavedQueries = ({ resource, current, onApply }: Props) => {
             <Select
               mode="multiple"
               allowClear
-              options={roles.data.map((r) => ({ value: r.id, label: r.roleName }))}
+              options={roles.data.map((r) => ({ value: r.id, label: recordLabel(r, 'roleName', i18n.language) }))}
               showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>

@@ -42,13 +42,15 @@ export const toSearch = (fields: Record<string, FieldMeta>, values: Record<strin
 }
 
 type Props = {
+  /** Names the form: field ids are `<name>_<field>`, unique on the page (tabs keep screens mounted). */
+  name: string
   fields: Record<string, FieldMeta>
   label: (field: string) => string
   onSearch: (search: Record<string, unknown>) => void
 }
 
 /** The search form of a list: the meta's search fields, collapsible past the first three. */
-export const SearchForm = ({ fields, label, onSearch }: Props) => {
+export const SearchForm = ({ name, fields, label, onSearch }: Props) => {
   const { t } = useTranslation()
   const [form] = Form.useForm()
   const [expanded, setExpanded] = useState(false)
@@ -62,16 +64,17 @@ export const SearchForm = ({ fields, label, onSearch }: Props) => {
   return (
     <Form
       form={form}
+      name={name}
       layout="horizontal"
       onFinish={(values: Record<string, unknown>) => onSearch(toSearch(fields, values))}
       data-testid="search-form"
       style={{ marginBottom: 16 }}
     >
       <Row gutter={[16, 12]}>
-        {shown.map(([name, meta]) => (
-          <Col key={name} xs={24} md={12} xl={6}>
-            <Form.Item name={name} label={label(name)} style={{ marginBottom: 0 }}>
-              <ValueInput meta={meta} shape={shapeOf(meta)} daysOnly aria-label={label(name)} />
+        {shown.map(([field, meta]) => (
+          <Col key={field} xs={24} md={12} xl={6}>
+            <Form.Item name={field} label={label(field)} style={{ marginBottom: 0 }}>
+              <ValueInput meta={meta} shape={shapeOf(meta)} daysOnly aria-label={label(field)} />
             </Form.Item>
           </Col>
         ))}

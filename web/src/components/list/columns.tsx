@@ -32,6 +32,8 @@ export const importTitles = (list: ListDeclaration, label: (field: string) => st
       .map((n) => [n, label(n)]),
   )
 
+const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
+
 type Options = {
   label: (field: string) => string
   sortOf: (field: string) => 'ascend' | 'descend' | null
@@ -53,6 +55,8 @@ export const buildColumns = (list: ListDeclaration, o: Options): TableColumnsTyp
       sorter: Boolean(meta?.sort),
       sortOrder: meta?.sort ? o.sortOf(name) : undefined,
       showSorterTooltip: false,
+      // dates and numbers stay on one line; text may wrap so that the table fits the screen
+      onCell: meta && meta.type !== 'string' && meta.type !== 'dict' ? nowrap : undefined,
       render: (value: unknown, record: ResourceRecord) =>
         override?.render ? override.render(value, record) : <FieldValue meta={meta} value={value} />,
     }
@@ -60,7 +64,7 @@ export const buildColumns = (list: ListDeclaration, o: Options): TableColumnsTyp
   {
     key: '__actions',
     title: o.actionsTitle,
-    fixed: 'right' as const,
+    onCell: nowrap,
     render: (_: unknown, record: ResourceRecord) => o.actions(record),
   },
 ]

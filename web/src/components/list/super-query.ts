@@ -1,5 +1,5 @@
 import { type FieldMeta, type QueryCondition, type QueryRule, RULES_BY_TYPE } from '@app/contracts'
-import dayjs, { type Dayjs } from 'dayjs'
+import dayjs from 'dayjs'
 import { DATE_FORMAT } from '../../config/constants.ts'
 
 /** One row of the super-query builder while the user edits it. */
@@ -89,6 +89,3 @@ export const changeField = (draft: ConditionDraft, field: string, meta: FieldMet
   rule: rulesFor(meta)[0],
   value: undefined,
 })
-
-/** For display of a value in a condition summary. */
-export const isDayjs = (v: unknown): v is Dayjs => dayjs.isDayjs(v)

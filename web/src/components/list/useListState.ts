@@ -105,7 +105,6 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort) => {
     dataSource: rows,
     loading: query.isFetching,
     onChange: onChange as TableProps<TreeRow>['onChange'],
-    scroll: { x: 'max-content' },
     pagination: {
       ...PAGINATION,
       pageSizeOptions: [...PAGINATION.pageSizeOptions],

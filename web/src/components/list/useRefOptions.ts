@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 import { keys } from '../../api/queries.ts'
 import { type ResourceRecord, resourceApi, resourceByName } from '../../api/resources.ts'
 
@@ -18,9 +19,18 @@ export const refQuery = (resource: string) => {
   }
 }
 
+/**
+ * A record's label in the language shown: in English its `<label>En` twin (nameEn, departNameEn)
+ * when it has one, else the label field itself.
+ */
+export const recordLabel = (record: Record<string, unknown>, label: string, lang: string): string => {
+  const en = lang === 'en' ? record[`${label}En`] : undefined
+  return String((typeof en === 'string' && en.trim() ? en : record[label]) ?? '')
+}
+
 /** A tree of records over `parentId` (a parent missing from the list makes its child a root). */
-export const treeOf = (records: readonly ResourceRecord[], label: string): TreeOption[] => {
-  const nodes = new Map<string, TreeOption>(records.map((r) => [r.id, { value: r.id, title: String(r[label] ?? '') }]))
+export const treeOf = (records: readonly ResourceRecord[], labelOf: (r: ResourceRecord) => string): TreeOption[] => {
+  const nodes = new Map<string, TreeOption>(records.map((r) => [r.id, { value: r.id, title: labelOf(r) }]))
   const roots: TreeOption[] = []
   for (const r of records) {
     const node = nodes.get(r.id) as TreeOption
@@ -33,15 +43,17 @@ export const treeOf = (records: readonly ResourceRecord[], label: string): TreeO
 
 /** Options of a reference select, an id -> label map and the tree (for tree resources). */
 export const useRefOptions = (resource: string | undefined, label: string | undefined) => {
+  const { i18n } = useTranslation()
+  const lang = i18n.language
   const { data, isSuccess } = useQuery({ ...refQuery(resource ?? ''), enabled: Boolean(resource) })
   return useMemo(() => {
     const records = data ?? []
-    const labelOf = (r: ResourceRecord) => String(r[label ?? 'name'] ?? r.id)
+    const labelOf = (r: ResourceRecord) => recordLabel(r, label ?? 'name', lang)
     return {
       loaded: isSuccess,
       options: records.map((r): RefOption => ({ value: r.id, label: labelOf(r) })),
       byId: new Map(records.map((r) => [r.id, labelOf(r)])),
-      tree: treeOf(records, label ?? 'name'),
+      tree: treeOf(records, labelOf),
     }
-  }, [data, isSuccess, label])
+  }, [data, isSuccess, label, lang])
 }
