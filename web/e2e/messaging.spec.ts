@@ -186,7 +186,12 @@ test('notices full of hostile HTML execute nothing in the browser', async ({ pag
   const titles = modal.getByTestId('message-title').filter({ hasText: /^XSS \d\d$/ })
 
   let opened = 0
+  let previousFirst = ''
   for (let pageNo = 1; opened < XSS_PAYLOADS.length; pageNo++) {
+    // the page has loaded when its first title is there and differs from the last page's
+    await expect(titles.first()).toBeVisible()
+    await expect(titles.first()).not.toHaveText(previousFirst)
+    previousFirst = (await titles.first().textContent())!
     const count = await titles.count()
     expect(count, `page ${pageNo}`).toBeGreaterThan(0)
     for (let i = 0; i < count; i++) {
