@@ -261,7 +261,7 @@ export const dictResource = defineResource({
   unique: ['dictCode'],
   fields: {
     dictCode: { type: 'string', search: 'like', sort: true },
-    textId: { type: 'number', readOnly: true, superQuery: false, excel: false },
+    textId: { type: 'string', readOnly: true, superQuery: false, excel: false },
     description: { type: 'string', search: 'like' },
     ...AUDIT_FIELDS,
   },
@@ -300,7 +300,7 @@ export const dictItemResource = defineResource({
   fields: {
     dictId: { type: 'number', ref: { resource: 'dict', label: 'dictCode' }, search: 'eq', sort: true },
     value: { type: 'string', search: 'like', sort: true },
-    textId: { type: 'number', readOnly: true, superQuery: false, excel: false },
+    textId: { type: 'string', readOnly: true, superQuery: false, excel: false },
     sortNo: { type: 'number', sort: true },
     status: { type: 'dict', dict: 'status', search: 'eq', sort: true },
     ...AUDIT_FIELDS,

@@ -1,14 +1,16 @@
-import { KeyOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons'
+import { CommentOutlined, KeyOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons'
 import { App, Avatar, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
+import { useCatalogueRefresh } from '../api/admin.ts'
 import { session, useSession } from '../auth/session.ts'
+import { FeedbackModal } from '../components/feedback/FeedbackModal.tsx'
 import { ChangePasswordModal } from '../components/shell/ChangePasswordModal.tsx'
 import { DepartSwitchModal } from '../components/shell/DepartSwitchModal.tsx'
 import { SettingsDrawer } from '../components/shell/SettingsDrawer.tsx'
 import { greetingKey } from './greeting.ts'
 
-type Dialog = 'settings' | 'password' | 'depart' | null
+type Dialog = 'settings' | 'password' | 'depart' | 'feedback' | null
 
 /**
  * Greeting by the hour, the welcome line with department and name, and a dropdown with interface
@@ -19,6 +21,8 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
   const { message } = App.useApp()
   const { userInfo } = useSession()
   const [dialog, setDialog] = useState<Dialog>(null)
+  // the shell keeps the code table, dictionaries and permissions fresh while signed in
+  useCatalogueRefresh()
   const dept = (i18n.language === 'en' ? userInfo?.departNameEn : userInfo?.departName) ?? userInfo?.departName ?? ''
   const greeting = t(`layout.greeting.${greetingKey(new Date().getHours())}`)
   const welcome = t('layout.welcome', { dept, name: userInfo?.realname ?? '' })
@@ -47,6 +51,7 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
     { key: 'settings', icon: <SettingOutlined />, label: t('shell.userMenu.settings') },
     { key: 'password', icon: <KeyOutlined />, label: t('shell.userMenu.password') },
     { key: 'depart', icon: <SwapOutlined />, label: t('shell.userMenu.depart') },
+    { key: 'feedback', icon: <CommentOutlined />, label: t('admin.feedback.entry') },
   ]
 
   return (
@@ -56,7 +61,7 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
         menu={{
           items,
           onClick: ({ key }) => {
-            if (key === 'settings' || key === 'password' || key === 'depart') open(key)
+            if (key === 'settings' || key === 'password' || key === 'depart' || key === 'feedback') open(key)
           },
         }}
       >
@@ -76,6 +81,7 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
       <SettingsDrawer open={dialog === 'settings'} onClose={() => setDialog(null)} />
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
       <DepartSwitchModal open={dialog === 'depart'} onClose={() => setDialog(null)} />
+      <FeedbackModal open={dialog === 'feedback'} onClose={() => setDialog(null)} />
     </>
   )
 }

@@ -1,4 +1,6 @@
 import type zh from '../zh/index.ts'
+import admin, { adminFields, adminResources } from './admin.ts'
+import approval from './approval.ts'
 import auth from './auth.ts'
 import common from './common.ts'
 import fields from './fields.ts'
@@ -6,6 +8,19 @@ import layout from './layout.ts'
 import list from './list.ts'
 import messaging from './messaging.ts'
 import pages from './pages.ts'
+import product, { productFields, productResources } from './product.ts'
 import shell from './shell.ts'
 
-export default { common, auth, layout, pages, shell, messaging, list, fields } satisfies typeof zh
+export default {
+  common,
+  auth,
+  layout,
+  pages,
+  shell,
+  messaging,
+  list: { ...list, resources: { ...list.resources, ...adminResources, ...productResources } },
+  fields: { ...fields, ...adminFields, ...productFields },
+  admin,
+  approval,
+  product,
+} satisfies typeof zh

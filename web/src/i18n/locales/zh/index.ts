@@ -1,3 +1,5 @@
+import admin, { adminFields, adminResources } from './admin.ts'
+import approval from './approval.ts'
 import auth from './auth.ts'
 import common from './common.ts'
 import fields from './fields.ts'
@@ -5,7 +7,20 @@ import layout from './layout.ts'
 import list from './list.ts'
 import messaging from './messaging.ts'
 import pages from './pages.ts'
+import product, { productFields, productResources } from './product.ts'
 import shell from './shell.ts'
 
 /** Chinese texts by area; every area has an English twin of the same shape. */
-export default { common, auth, layout, pages, shell, messaging, list, fields }
+export default {
+  common,
+  auth,
+  layout,
+  pages,
+  shell,
+  messaging,
+  list: { ...list, resources: { ...list.resources, ...adminResources, ...productResources } },
+  fields: { ...fields, ...adminFields, ...productFields },
+  admin,
+  approval,
+  product,
+}

@@ -1,0 +1,301 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import type { AuditConfig, AuditConfigInput, AuditStepInput } from '@app/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, TreeSelect } from 'antd'
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { adminApi, adminKeys } from '../../api/admin.ts'
+import { approvalApi } from '../../api/approval.ts'
+import { ApiError } from '../../api/http.ts'
+import { useDict } from '../../components/list/useDict.ts'
+import { recordLabel, refQuery } from '../../components/list/useRefOptions.ts'
+import { modalWidth } from '../../config/constants.ts'
+
+type Values = Omit<AuditConfigInput, 'status'> & { inForce: boolean }
+
+type TreeNode = { value: string; title: string; children?: TreeNode[] }
+
+/** Departments as a tree whose values are org codes (a step names its department by org code). */
+const useDepartmentTree = () => {
+  const { i18n } = useTranslation()
+  const { data } = useQuery(refQuery('department'))
+  return useMemo(() => {
+    const records = data ?? []
+    const nodes = new Map<string, TreeNode>(
+      records.map((r) => [r.id, { value: String(r.orgCode), title: recordLabel(r, 'departName', i18n.language) }]),
+    )
+    const roots: TreeNode[] = []
+    for (const r of records) {
+      const node = nodes.get(r.id) as TreeNode
+      const parent = typeof r.parentId === 'string' ? nodes.get(r.parentId) : undefined
+      if (parent) parent.children = [...(parent.children ?? []), node]
+      else roots.push(node)
+    }
+    return roots
+  }, [data, i18n.language])
+}
+
+const emptyStep = (): AuditStepInput => ({ deptType: 'fixed', roleCode: '', orgCode: null, stepName: '' })
+
+/**
+ * Add or edit an audit config (issue 5): the business, whether one person may approve consecutive
+ * steps, where a rejection goes, the self-approval ban, and the ordered steps — each a department
+ * (fixed, or the submitter's) and a role, with an optional time limit.
+ */
+export const AuditConfigForm = ({
+  editing,
+  open,
+  onClose,
+  onSaved,
+}: {
+  editing: AuditConfig | null
+  open: boolean
+  onClose: () => void
+  onSaved: () => void
+}) => {
+  const { t, i18n } = useTranslation()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Values>()
+  const [saving, setSaving] = useState(false)
+  const businesses = useDict('audit_business')
+  const rejectFlows = useDict('audit_reject_flow')
+  const deptTypes = useDict('audit_step_dept_type')
+  const departments = useDepartmentTree()
+  const { data: roles } = useQuery({ queryKey: adminKeys.roles, queryFn: adminApi.roles })
+  const roleOptions = (roles ?? []).map((r) => ({
+    value: r.roleCode,
+    label: (i18n.language === 'en' && r.roleNameEn) || r.roleName,
+  }))
+
+  useEffect(() => {
+    if (!open) return
+    form.resetFields()
+    if (editing) {
+      form.setFieldsValue({
+        business: editing.business as Values['business'],
+        name: editing.name,
+        repeatAudit: editing.repeatAudit,
+        rejectFlow: editing.rejectFlow,
+        forbidSelfApproval: editing.forbidSelfApproval,
+        inForce: editing.status === '1',
+        description: editing.description,
+        steps: editing.steps.map((s) => ({
+          stepName: s.stepName ?? '',
+          deptType: s.deptType,
+          orgCode: s.orgCode,
+          roleCode: s.roleCode,
+          timeLimitHours: s.timeLimitHours,
+        })),
+      })
+    }
+  }, [open, editing, form])
+
+  const save = async () => {
+    const values = await form.validateFields().catch(() => null)
+    if (!values) return
+    const { inForce, ...rest } = values
+    const input: AuditConfigInput = {
+      ...rest,
+      status: inForce ? '1' : '0',
+      steps: (rest.steps ?? []).map((s) => ({
+        ...s,
+        stepName: s.stepName?.trim() || null,
+        orgCode: s.deptType === 'fixed' ? s.orgCode : null,
+        timeLimitHours: s.timeLimitHours || null,
+      })),
+    }
+    setSaving(true)
+    try {
+      if (editing) await approvalApi.editConfig({ ...input, id: editing.id, version: editing.version })
+      else await approvalApi.addConfig(input)
+      void message.success(t('common.messages.success'))
+      onSaved()
+    } catch (e) {
+      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const required = (label: string) => [{ required: true, message: t('list.validation.required', { label }) }]
+  return (
+    <Modal
+      open={open}
+      title={editing ? t('approval.config.edit') : t('approval.config.add')}
+      width={modalWidth()}
+      onOk={() => void save()}
+      onCancel={onClose}
+      okText={t('common.actions.save')}
+      cancelText={t('common.actions.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'audit-config-save' } as never}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        name="audit-config"
+        initialValues={{
+          repeatAudit: false,
+          forbidSelfApproval: false,
+          rejectFlow: 'submitter',
+          inForce: true,
+          steps: [emptyStep()],
+        }}
+      >
+        <Row gutter={24}>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="name" label={t('approval.config.name')} rules={required(t('approval.config.name'))}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item
+              name="business"
+              label={t('approval.config.business')}
+              rules={required(t('approval.config.business'))}
+            >
+              <Select options={businesses} disabled={Boolean(editing)} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="rejectFlow" label={t('approval.config.rejectFlow')}>
+              <Select options={rejectFlows} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="repeatAudit" label={t('approval.config.repeatAudit')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="forbidSelfApproval"
+              label={t('approval.config.forbidSelfApproval')}
+              valuePropName="checked"
+            >
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="inForce" label={t('approval.config.inForce')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="description" label={t('approval.config.description')}>
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.List
+          name="steps"
+          rules={[
+            {
+              validator: async (_, steps?: unknown[]) => {
+                if (!steps || steps.length === 0) throw new Error(t('approval.config.stepsRequired'))
+              },
+            },
+          ]}
+        >
+          {(fields, { add, remove, move }, { errors }) => (
+            <Card size="small" title={t('approval.config.steps')} data-testid="audit-steps">
+              {fields.map((field, i) => (
+                <Row key={field.key} gutter={12} align="middle" data-testid="audit-step">
+                  <Col flex="72px" style={{ paddingBottom: 24 }}>
+                    {t('approval.config.stepNo', { no: i + 1 })}
+                  </Col>
+                  <Col flex="1 1 140px">
+                    <Form.Item name={[field.name, 'stepName']} label={t('approval.config.stepName')}>
+                      <Input maxLength={100} />
+                    </Form.Item>
+                  </Col>
+                  <Col flex="1 1 160px">
+                    <Form.Item name={[field.name, 'deptType']} label={t('approval.config.deptType')}>
+                      <Select options={deptTypes} />
+                    </Form.Item>
+                  </Col>
+                  <Form.Item noStyle dependencies={[['steps', field.name, 'deptType']]}>
+                    {() =>
+                      form.getFieldValue(['steps', field.name, 'deptType']) === 'fixed' && (
+                        <Col flex="1 1 180px">
+                          <Form.Item
+                            name={[field.name, 'orgCode']}
+                            label={t('approval.config.orgCode')}
+                            rules={[{ required: true, message: t('approval.config.chooseDept') }]}
+                          >
+                            <TreeSelect
+                              treeData={departments}
+                              treeDefaultExpandAll
+                              showSearch={{ treeNodeFilterProp: 'title' }}
+                            />
+                          </Form.Item>
+                        </Col>
+                      )
+                    }
+                  </Form.Item>
+                  <Col flex="1 1 160px">
+                    <Form.Item
+                      name={[field.name, 'roleCode']}
+                      label={t('approval.config.roleCode')}
+                      rules={[{ required: true, message: t('approval.config.chooseRole') }]}
+                    >
+                      <Select options={roleOptions} showSearch={{ optionFilterProp: 'label' }} />
+                    </Form.Item>
+                  </Col>
+                  <Col flex="0 0 130px">
+                    <Form.Item name={[field.name, 'timeLimitHours']} label={t('approval.config.timeLimitHours')}>
+                      <InputNumber
+                        min={1}
+                        max={8760}
+                        precision={0}
+                        placeholder={t('approval.config.noLimit')}
+                        style={{ width: '100%' }}
+                      />
+                    </Form.Item>
+                  </Col>
+                  <Col flex="0 0 auto" style={{ paddingBottom: 24 }}>
+                    <Space size={0}>
+                      <Button
+                        type="text"
+                        icon={<ArrowUpOutlined />}
+                        disabled={i === 0}
+                        onClick={() => move(i, i - 1)}
+                        aria-label={t('approval.config.moveUp')}
+                      />
+                      <Button
+                        type="text"
+                        icon={<ArrowDownOutlined />}
+                        disabled={i === fields.length - 1}
+                        onClick={() => move(i, i + 1)}
+                        aria-label={t('approval.config.moveDown')}
+                      />
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        onClick={() => remove(i)}
+                        aria-label={t('approval.config.removeStep')}
+                      />
+                    </Space>
+                  </Col>
+                </Row>
+              ))}
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                onClick={() => add(emptyStep())}
+                data-testid="add-step"
+              >
+                {t('approval.config.addStep')}
+              </Button>
+              <Form.ErrorList errors={errors} />
+            </Card>
+          )}
+        </Form.List>
+      </Form>
+    </Modal>
+  )
+}

@@ -1,0 +1,113 @@
+import { flattenMenus, logResource } from '@app/contracts'
+import { Descriptions, Modal, Typography } from 'antd'
+import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import type { ResourceRecord } from '../../api/resources.ts'
+import { useCodeText } from '../../auth/code-table.ts'
+import { FieldValue } from '../../components/list/FieldValue.tsx'
+import { ListPage } from '../../components/list/ListPage.tsx'
+import { defineList } from '../../components/list/types.ts'
+import { useFieldLabel, useLooseT } from '../../components/list/useFieldLabel.ts'
+import { modalWidth } from '../../config/constants.ts'
+
+const MENUS = new Map(flattenMenus().map(({ menu }) => [menu.code, menu]))
+
+/** `md_supplier:add` -> 供应商 · 新增 (code-table texts in the language shown); sign-in and the like by name. */
+const useOperationText = () => {
+  const text = useCodeText()
+  const { i18n } = useTranslation()
+  const loose = useLooseT()
+  return useCallback(
+    (operation: unknown) => {
+      const op = String(operation ?? '')
+      const own = `admin.log.ops.${op}`
+      if (i18n.exists(own)) return loose(own)
+      const [menuCode, button] = op.split(':')
+      const menu = MENUS.get(menuCode ?? '')
+      if (!menu || !button) return op
+      const btn = menu.buttons?.find((b) => b.code === button)
+      return `${text(menu.textId, menu.zh)} · ${btn ? text(btn.textId, btn.zh) : button}`
+    },
+    [text, i18n, loose],
+  )
+}
+
+const Json = ({ value }: { value: unknown }) => {
+  const { t } = useTranslation()
+  if (value === null || value === undefined)
+    return <Typography.Text type="secondary">{t('admin.log.none')}</Typography.Text>
+  return (
+    <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap' }}>
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  )
+}
+
+/**
+ * The operation log (SPEC 2, issue 5): who, when, what, where from (IP) and how long; filters by
+ * type, user, time, operation and object; export. Read-only. The operation opens the entry with
+ * the record as it was before and after.
+ */
+export const LogList = () => {
+  const { t } = useTranslation()
+  const label = useFieldLabel(logResource.name)
+  const operationText = useOperationText()
+  const [shown, setShown] = useState<ResourceRecord | null>(null)
+  const list = useMemo(
+    () =>
+      defineList({
+        resource: logResource,
+        input: z.object({}),
+        without: ['add', 'edit', 'delete', 'batchDelete', 'status', 'import', 'history'],
+        columnOrder: ['createAt', 'logType', 'username', 'operation', 'resource', 'ip', 'costMs'],
+        columns: {
+          operation: {
+            render: (value, record) => (
+              <Typography.Link onClick={() => setShown(record)} data-testid="log-operation">
+                {operationText(value)}
+              </Typography.Link>
+            ),
+          },
+          costMs: { render: (value) => t('admin.log.ms', { ms: value ?? 0 }) },
+        },
+      }),
+    [operationText, t],
+  )
+  return (
+    <>
+      <ListPage list={list} />
+      <Modal
+        open={shown !== null}
+        title={t('admin.log.detail')}
+        width={modalWidth()}
+        footer={null}
+        onCancel={() => setShown(null)}
+        destroyOnHidden
+      >
+        {shown && (
+          <Descriptions
+            bordered
+            size="small"
+            column={{ xs: 1, md: 2 }}
+            items={[
+              ...Object.entries(logResource.fields).map(([name, meta]) => ({
+                key: name,
+                label: label(name),
+                children:
+                  name === 'operation' ? (
+                    operationText(shown[name])
+                  ) : (
+                    <FieldValue meta={meta} value={shown[name]} full />
+                  ),
+              })),
+              { key: 'before', label: t('admin.log.before'), span: 2, children: <Json value={shown.before} /> },
+              { key: 'after', label: t('admin.log.after'), span: 2, children: <Json value={shown.after} /> },
+            ]}
+          />
+        )}
+      </Modal>
+    </>
+  )
+}
+export default LogList
