@@ -90,8 +90,9 @@ export const productCrud = (review: ProductReview): CrudResource => ({
       if (units.length > 0) {
         await replaceUnits(ctx.tx, row.id, units, ctx.principal.userId)
       }
-      await attachImages(ctx.tx, row.id, (input.images ?? []) as string[], ctx.principal.userId)
-      const status = await review.submit(ctx.tx, row as Row & { code: string }, ctx.principal, ctx.req)
+      const images = (input.images ?? []) as string[]
+      if (images.length > 0) await attachImages(ctx.tx, row.id, images, ctx.principal.userId)
+      const status = await review.submit(ctx.tx, row as Row & { code: string }, ctx.principal, ctx.req, true)
       return status === row.auditStatus ? row : { ...row, auditStatus: status, version: row.version + 1 }
     },
 

@@ -30,15 +30,16 @@ export const createProductReview = (deps: { engine: ApprovalEngine; events: Even
     /**
      * Submits a product for review in the caller's transaction; an open review is restarted (the
      * product it was about has changed). Without a product flow in force the product is approved
-     * at once. Answers the product's audit status.
+     * at once. Answers the product's audit status. A new product (`isNew`) has no review to look for.
      */
     async submit(
       tx: DbOrTx,
       product: { id: string; code: string },
       principal: Principal,
       req?: RequestInfo,
+      isNew = false,
     ): Promise<string> {
-      const existing = await engine.find(tx, refOf(product.id))
+      const existing = isNew ? null : await engine.find(tx, refOf(product.id))
       if (existing && isOpen(existing.status)) await engine.remove(tx, refOf(product.id))
       try {
         await engine.start(
