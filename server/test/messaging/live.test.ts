@@ -125,6 +125,14 @@ describe('live connection', () => {
     expect(gone.closedWith).toBe(4401)
     expect(stays.closedWith).toBeNull()
     expect(registry.size).toBe(1)
+
+    // a socket that connects while a check is under way waits for the next check
+    const late = fakeSocket()
+    const checked = new Set([hashToken(financeToken)])
+    registry.add(financeId, late, hashToken('opened-during-the-check'))
+    expect(registry.closeEnded(checked, new Set())).toBe(1)
+    expect(late.closedWith).toBeNull()
+    expect(stays.closedWith).toBe(4401)
   })
 })
 

@@ -81,11 +81,14 @@ export const createConnectionRegistry = (now: () => number = Date.now) => {
     },
     /** The sessions the open sockets were opened with. */
     tokenHashes: () => [...new Set([...entries.values()].flatMap((e) => (e.tokenHash ? [e.tokenHash] : [])))],
-    /** Closes the sockets whose session is not among `live` (signed out, expired, user disabled). */
-    closeEnded(live: ReadonlySet<string>): number {
+    /**
+     * Closes the sockets of sessions that were `checked` and found not `live` (signed out,
+     * expired, user disabled). Sockets that arrived during the check are left for the next one.
+     */
+    closeEnded(checked: ReadonlySet<string>, live: ReadonlySet<string>): number {
       let closed = 0
       for (const [socket, entry] of entries) {
-        if (entry.tokenHash && !live.has(entry.tokenHash)) {
+        if (entry.tokenHash && checked.has(entry.tokenHash) && !live.has(entry.tokenHash)) {
           remove(socket)
           socket.close(4401, 'session ended')
           closed++

@@ -34,5 +34,5 @@ export const liveSessions = async (db: DbOrTx, tokenHashes: readonly string[]): 
 export const closeEndedSessions = async (db: DbOrTx, registry: ConnectionRegistry): Promise<number> => {
   const hashes = registry.tokenHashes()
   if (hashes.length === 0) return 0
-  return registry.closeEnded(await liveSessions(db, hashes))
+  return registry.closeEnded(new Set(hashes), await liveSessions(db, hashes))
 }
