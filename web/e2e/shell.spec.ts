@@ -19,21 +19,26 @@ const tabNodes = (page: Page) => tabStrip(page).locator('.ant-tabs-nav-list .ant
 const expectTabs = (page: Page, titles: string[]) => expect(tabNodes(page)).toHaveText(titles)
 const pane = (page: Page, path: string) => page.locator(`[data-testid="tab-pane"][data-tab="${path}"]`)
 
-const tabAction = async (page: Page, path: string, action: string) => {
-  await tab(page, path).click({ button: 'right' })
-  await page.getByRole('menuitem', { name: new RegExp(`${action}$`) }).click()
+/**
+ * Opens a popup menu and picks an item. A context menu closes when the page scrolls, and on a busy
+ * machine it may still be moving into place: open it again until the click lands.
+ */
+const pick = async (page: Page, open: () => Promise<void>, item: RegExp | string) => {
+  await expect(async () => {
+    await open()
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 4_000 })
+  }).toPass({ timeout: 40_000 })
   await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0)
 }
 
-const openUserMenu = async (page: Page, item: RegExp | string) => {
-  await page.getByTestId('user-menu').hover()
-  await page.getByRole('menuitem', { name: item }).click()
-}
+const tabAction = (page: Page, path: string, action: string) =>
+  pick(page, () => tab(page, path).click({ button: 'right' }), new RegExp(`${action}$`))
 
-const switchLanguage = async (page: Page, label: 'English' | '简体中文') => {
-  await page.getByTestId('language-select').hover()
-  await page.getByRole('menuitem', { name: label }).click()
-}
+const openUserMenu = (page: Page, item: RegExp | string) =>
+  pick(page, () => page.getByTestId('user-menu').hover(), item)
+
+const switchLanguage = (page: Page, label: 'English' | '简体中文') =>
+  pick(page, () => page.getByTestId('language-select').hover(), label)
 
 const width = async (locator: Locator) => (await locator.boundingBox())?.width ?? 0
 
