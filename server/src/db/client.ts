@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import * as schema from './schema/index.ts'
 
@@ -38,6 +36,11 @@ const assertChannel = (channel: string) => {
 export type PgliteSource = { dataDir?: string; loadDataDir?: Blob }
 
 export const openPglite = async (source: PgliteSource): Promise<Database> => {
+  // loaded on demand: an instance on a PostgreSQL server never pays the ~35 MB of the WASM engine
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ])
   if (source.dataDir) mkdirSync(source.dataDir, { recursive: true })
   const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir })
   await client.waitReady

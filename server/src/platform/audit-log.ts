@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { DbOrTx } from '../db/client.ts'
 import { operationLogs } from '../db/schema/index.ts'
+import { bulkInsert } from './bulk-insert.ts'
 
 export const LogType = { Login: 1, Operation: 2, Review: 3 } as const
 export type LogType = (typeof LogType)[keyof typeof LogType]
@@ -62,12 +63,13 @@ export const recordOperation = async (db: DbOrTx, req: RequestInfo, entry: Opera
   await db.insert(operationLogs).values(logRow(req, entry))
 }
 
-/** Many entries in one statement per chunk (an import logs every row it writes). */
-export const recordOperations = async (db: DbOrTx, req: RequestInfo, entries: readonly OperationEntry[]) => {
-  for (let i = 0; i < entries.length; i += 1000) {
-    await db.insert(operationLogs).values(entries.slice(i, i + 1000).map((e) => logRow(req, e)))
-  }
-}
+/** Many entries in bulk (an import logs every row it writes). */
+export const recordOperations = (db: DbOrTx, req: RequestInfo, entries: readonly OperationEntry[]) =>
+  bulkInsert(
+    db,
+    operationLogs,
+    entries.map((e) => logRow(req, e)),
+  )
 
 declare module 'fastify' {
   interface FastifyRequest {

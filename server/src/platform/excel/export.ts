@@ -11,7 +11,7 @@ import type { RegisteredResource } from '../crud/routes.ts'
 import { fail } from '../errors.ts'
 import { attachmentDisposition } from '../files/access.ts'
 import { XLSX_MIME } from '../files/detect.ts'
-import { numFmtOf, toCell } from './cells.ts'
+import { toCell } from './cells.ts'
 import { type Column, exportColumns } from './columns.ts'
 import { loadDictTexts } from './dicts.ts'
 import { createRefLabels } from './refs.ts'
@@ -73,13 +73,10 @@ export const sendExport = async (
   )
   const refs = createRefLabels(deps.resources, principal, columns)
   const out = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
+  // no styles (see cells.ts: they double the cost), no shared-strings table (it would grow with the rows)
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
   const sheet = workbook.addWorksheet(r.meta.name.slice(0, 31))
-  sheet.columns = columns.map((c) => {
-    const numFmt = numFmtOf(c.meta)
-    return { header: c.title, key: c.field, width: widthOf(c), style: numFmt ? { numFmt } : {} }
-  })
-  sheet.getRow(1).font = { bold: true }
+  sheet.columns = columns.map((c) => ({ header: c.title, key: c.field, width: widthOf(c) }))
 
   let gone = false
   const closed = once(out, 'close')

@@ -1,0 +1,142 @@
+/**
+ * `npm run bench`: performance of the list mechanism on PostgreSQL (issue 4). A script, not a
+ * test: it makes a fresh database (BENCH_DATABASE_URL or TEST_DATABASE_URL as admin URL, default
+ * postgres://postgres@127.0.0.1:5432/test), loads 100 000 suppliers, starts the real app as a
+ * child process and measures it from outside. Later areas add their sections to SECTIONS.
+ */
+
+import { DEMO_PASSWORD } from '../src/db/seed/demo/organisation.ts'
+import { sha256Hex } from '../src/platform/auth/password.ts'
+import { createBenchDatabase, loadSuppliers } from './database.ts'
+import { benchExport, benchImport } from './excel.ts'
+import { listQueryOf, listUrl, loadFloor, loadList } from './list.ts'
+import { cpuMsOf, memoryOf, startServer } from './server.ts'
+
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 100_000)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const IMPORT_ROWS = 10_000
+
+type Row = { metric: string; value: string; target?: string; ok?: boolean }
+type Context = { databaseUrl: string; baseUrl: string; pid: number; token: string }
+type Section = { title: string; run: (ctx: Context) => Promise<Row[]> }
+
+const ms = (n: number) => `${n.toFixed(1)} ms`
+const log = (msg: string) => console.error(`[bench] ${msg}`)
+
+const listSection: Section = {
+  title: `List: super query (3 rules) + sort, ${SUPPLIERS.toLocaleString('en')} suppliers, ${CONNECTIONS} connections, ${SECONDS} s`,
+  async run({ databaseUrl, baseUrl, token, pid }) {
+    // created in the last 30 days, two of the four types, enabled: what a buyer looks for
+    const since = new Date(Date.now() - 30 * 86400_000)
+    const query = listQueryOf(since)
+    const url = listUrl(baseUrl, query)
+    const probe = await fetch(url, { headers: { 'x-access-token': token } })
+    const page = (await probe.json()) as { result: { total: number } }
+    log(`list matches ${page.result.total} rows`)
+    log('warming up')
+    await loadList(url, token, CONNECTIONS, 3)
+    await loadFloor(databaseUrl, query, CONNECTIONS, 3)
+    log('list through the app')
+    const cpuBefore = cpuMsOf(pid)
+    const app = await loadList(url, token, CONNECTIONS, SECONDS)
+    const cpuPerRequest = (cpuMsOf(pid) - cpuBefore) / app.requests
+    log('the same SQL through a bare pg pool (floor)')
+    const floor = await loadFloor(databaseUrl, query, CONNECTIONS, SECONDS)
+    const ratio = app.rps / floor.rps
+    return [
+      { metric: 'matching rows (total)', value: String(page.result.total) },
+      { metric: 'app p50', value: ms(app.p50) },
+      { metric: 'app p95', value: ms(app.p95), target: '< 20 ms', ok: app.p95 < 20 },
+      { metric: 'app throughput', value: `${app.rps.toFixed(0)} req/s (${app.errors} errors)` },
+      { metric: 'app server CPU per request', value: ms(cpuPerRequest) },
+      { metric: 'floor p50 / p95', value: `${ms(floor.p50)} / ${ms(floor.p95)}` },
+      { metric: 'floor throughput (bare pg)', value: `${floor.rps.toFixed(0)} req/s` },
+      { metric: 'app / floor', value: `${ratio.toFixed(2)}x`, target: '>= 0.7x', ok: ratio >= 0.7 },
+    ]
+  },
+}
+
+const exportSection: Section = {
+  title: 'Export of every supplier (exportXls, streamed)',
+  async run({ baseUrl, token, pid }) {
+    const before = memoryOf(pid).rssMb
+    const r = await benchExport(baseUrl, token, pid)
+    return [
+      { metric: 'export time', value: `${r.seconds.toFixed(1)} s (${r.mb.toFixed(1)} MB xlsx)` },
+      { metric: 'server RSS before export', value: `${before.toFixed(0)} MB` },
+      {
+        metric: 'server peak RSS during export',
+        value: `${r.peakMb.toFixed(0)} MB`,
+        target: '< 250 MB',
+        ok: r.peakMb < 250,
+      },
+    ]
+  },
+}
+
+const importSection: Section = {
+  title: `Import of ${IMPORT_ROWS.toLocaleString('en')} suppliers (importExcel, upload to done)`,
+  async run({ baseUrl, token }) {
+    const r = await benchImport(baseUrl, token, IMPORT_ROWS)
+    if (r.progress.status !== 'done') throw new Error(`import ended ${r.progress.status}: ${r.progress.message}`)
+    return [
+      { metric: 'rows imported', value: String(r.progress.imported) },
+      { metric: 'import time', value: `${r.seconds.toFixed(2)} s`, target: '< 5 s', ok: r.seconds < 5 },
+    ]
+  },
+}
+
+export const SECTIONS: Section[] = [listSection, exportSection, importSection]
+
+const print = (results: { title: string; rows: Row[] }[]) => {
+  const all = results.flatMap((r) => r.rows)
+  const w = [
+    Math.max(...all.map((r) => r.metric.length)),
+    Math.max(...all.map((r) => r.value.length)),
+    Math.max(8, ...all.map((r) => (r.target ?? '').length)),
+  ]
+  const line = (a: string, b: string, c: string, d: string) =>
+    `| ${a.padEnd(w[0]!)} | ${b.padEnd(w[1]!)} | ${c.padEnd(w[2]!)} | ${d.padEnd(4)} |`
+  for (const { title, rows } of results) {
+    console.log(`\n${title}\n`)
+    console.log(line('metric', 'value', 'target', 'met'))
+    console.log(line('-'.repeat(w[0]!), '-'.repeat(w[1]!), '-'.repeat(w[2]!), '----'))
+    for (const r of rows)
+      console.log(line(r.metric, r.value, r.target ?? '', r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'))
+  }
+}
+
+const main = async () => {
+  log(`creating a database on ${new URL(ADMIN_URL).host}`)
+  const database = await createBenchDatabase(ADMIN_URL)
+  let server: Awaited<ReturnType<typeof startServer>> | undefined
+  try {
+    log(`loading ${SUPPLIERS} suppliers`)
+    await loadSuppliers(database.url, SUPPLIERS)
+    log('starting the app')
+    server = await startServer(database.url)
+    const login = await fetch(`${server.baseUrl}/api/sys/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: sha256Hex(DEMO_PASSWORD) }),
+    })
+    const token = ((await login.json()) as { result: { token: string } }).result.token
+    const ctx: Context = { databaseUrl: database.url, baseUrl: server.baseUrl, pid: server.pid, token }
+    const results: { title: string; rows: Row[] }[] = []
+    for (const section of SECTIONS) {
+      log(section.title)
+      results.push({ title: section.title, rows: await section.run(ctx) })
+    }
+    print(results)
+    const missed = results.flatMap((r) => r.rows).filter((r) => r.ok === false)
+    if (missed.length > 0) console.log(`\nmissed: ${missed.map((r) => r.metric).join(', ')}`)
+  } finally {
+    await server?.stop()
+    await database.drop()
+  }
+}
+
+await main()

@@ -1,0 +1,99 @@
+import type { ListQuery } from '@app/contracts'
+import autocannon from 'autocannon'
+import { count } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import { MASTER_DATA } from '../src/modules/masterdata/resources.ts'
+import { compileResource } from '../src/platform/crud/resource.ts'
+import { listWhere, orderBy } from '../src/platform/list-query.ts'
+
+export type LoadResult = { requests: number; seconds: number; rps: number; p50: number; p95: number; errors: number }
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+const summarise = (times: number[], seconds: number, errors: number): LoadResult => {
+  const sorted = [...times].sort((a, b) => a - b)
+  return {
+    requests: times.length,
+    seconds,
+    rps: times.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    errors,
+  }
+}
+
+/** The list query the bench asks for: a super query with three rules and a sort. */
+export const listQueryOf = (since: Date): ListQuery => ({
+  pageNo: 1,
+  pageSize: 10,
+  column: 'name',
+  order: 'asc',
+  superQueryMatchType: 'and',
+  superQueryParams: JSON.stringify([
+    { field: 'supplierType', rule: 'in', val: ['raw', 'oem'] },
+    { field: 'status', rule: 'eq', val: '1' },
+    { field: 'createAt', rule: 'ge', val: since.toISOString() },
+  ]),
+})
+
+export const listUrl = (baseUrl: string, q: ListQuery) => {
+  const params = new URLSearchParams(
+    Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])) as [string, string][],
+  )
+  return `${baseUrl}/api/md/supplier/list?${params}`
+}
+
+/** GET list through the real app with autocannon: every response time kept, p50/p95 exact. */
+export const loadList = (url: string, token: string, connections: number, seconds: number) =>
+  new Promise<LoadResult>((resolve, reject) => {
+    const times: number[] = []
+    let errors = 0
+    const instance = autocannon(
+      { url, connections, duration: seconds, headers: { 'x-access-token': token } },
+      (err, result) => {
+        if (err) reject(err)
+        else resolve(summarise(times, result.duration, errors + result.non2xx + result.errors))
+      },
+    )
+    instance.on('response', (_client, status, _bytes, time) => {
+      if (status === 200) times.push(time)
+      else errors++
+    })
+  })
+
+/**
+ * The floor: the SQL the list runs (page and count, built by the same list-query functions
+ * from the same declaration) straight through a bare `pg` pool of the app's size, with the same
+ * concurrency: what the database alone allows.
+ */
+export const loadFloor = async (databaseUrl: string, q: ListQuery, connections: number, seconds: number) => {
+  const supplier = compileResource(MASTER_DATA.find((d) => d.meta.name === 'supplier')!)
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+  const db = drizzle({ client: pool, casing: 'snake_case' })
+  const where = listWhere(supplier.fields, q)
+  const page = db
+    .select()
+    .from(supplier.table)
+    .where(where)
+    .orderBy(...orderBy(supplier.fields, q, supplier.id))
+    .limit(q.pageSize)
+    .offset(0)
+    .toSQL()
+  const total = db.select({ n: count() }).from(supplier.table).where(where).toSQL()
+  const times: number[] = []
+  const until = performance.now() + seconds * 1000
+  const worker = async () => {
+    while (performance.now() < until) {
+      const started = performance.now()
+      await Promise.all([pool.query(page.sql, page.params), pool.query(total.sql, total.params)])
+      times.push(performance.now() - started)
+    }
+  }
+  const started = performance.now()
+  await Promise.all(Array.from({ length: connections }, worker))
+  const result = summarise(times, (performance.now() - started) / 1000, 0)
+  await pool.end()
+  return result
+}

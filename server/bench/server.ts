@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+    s.on('error', reject)
+  })
+
+/** Resident memory of a process in MB, from /proc (VmRSS now, VmHWM the peak so far). */
+export const memoryOf = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (key: string) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0)
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+}
+
+/** CPU time a process has used so far, in ms (user + system, from /proc/<pid>/stat). */
+export const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  // fields after the command: state is 0, utime 11, stime 12 (clock ticks, 100 per second here)
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/**
+ * The real app (`src/main.ts`) as a child process on a free port against `databaseUrl`, so its
+ * memory is its own and measured from outside.
+ */
+export const startServer = async (databaseUrl: string) => {
+  const port = await freePort()
+  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'bench-files-'))
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      FILES_DIR: filesDir,
+      DATA_DIR: filesDir,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const baseUrl = `http://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    const up = await fetch(`${baseUrl}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false)
+    if (up) break
+    if (i > 600) throw new Error('server did not start in 60 s')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    baseUrl,
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    },
+  }
+}
+
+/** Samples a process's resident memory every `everyMs` while `work` runs; answers the peak seen. */
+export const peakRssDuring = async <T>(pid: number, work: () => Promise<T>, everyMs = 20) => {
+  let peak = memoryOf(pid).rssMb
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rssMb)
+  }, everyMs)
+  try {
+    const result = await work()
+    peak = Math.max(peak, memoryOf(pid).rssMb)
+    return { result, peakMb: peak }
+  } finally {
+    clearInterval(timer)
+  }
+}
