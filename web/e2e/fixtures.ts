@@ -35,3 +35,36 @@ export const signIn = async (page: Page, username: string, password = DEMO_PASSW
   await page.getByRole('button', { name: /登\s*录|Sign in/ }).click()
   await expect(page.getByTestId('dashboard')).toBeVisible()
 }
+
+/** A choice in an open antd select list (the listbox antd gives screen readers is a hidden copy). */
+export const chooseOption = (page: Page, text: RegExp | string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).click()
+
+/** Opens a screen from the sider, unfolding its area first when needed. */
+export const openFromMenu = async (page: Page, area: string, item: string) => {
+  const menu = page.getByTestId('side-menu')
+  const entry = menu.getByRole('menuitem', { name: item, exact: true })
+  if (!(await entry.isVisible())) await menu.getByText(area, { exact: true }).click()
+  await entry.click()
+}
+
+/**
+ * Opens a popup menu (`open`: hover, click or right-click its trigger) and picks an item. A context
+ * menu closes when the page scrolls, and on a busy machine a popup may still be moving into place:
+ * it is opened again until the click lands.
+ */
+export const pickFromMenu = async (page: Page, open: () => Promise<void>, item: RegExp | string) => {
+  await expect(async () => {
+    await open()
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 4_000 })
+  }).toPass({ timeout: 40_000 })
+  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0)
+}
+
+/** An item of the header's user dropdown (interface settings, change password, switch department). */
+export const openUserMenu = (page: Page, item: RegExp | string) =>
+  pickFromMenu(page, () => page.getByTestId('user-menu').hover(), item)
+
+/** Switches the interface language from the header. */
+export const switchLanguage = (page: Page, label: 'English' | '简体中文') =>
+  pickFromMenu(page, () => page.getByTestId('language-select').hover(), label)

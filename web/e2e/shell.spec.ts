@@ -1,17 +1,15 @@
 import type { Locator, Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts'
-
-/** A choice in an open antd select list (the listbox antd gives screen readers is a hidden copy). */
-const choose = (page: Page, text: RegExp | string) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).click()
-
-/** Opens a screen from the sider, unfolding its area first when needed. */
-const openFromMenu = async (page: Page, area: string, item: string) => {
-  const menu = page.getByTestId('side-menu')
-  const entry = menu.getByRole('menuitem', { name: item, exact: true })
-  if (!(await entry.isVisible())) await menu.getByText(area, { exact: true }).click()
-  await entry.click()
-}
+import {
+  chooseOption as choose,
+  DEMO_PASSWORD,
+  expect,
+  openFromMenu,
+  openUserMenu,
+  pickFromMenu,
+  signIn,
+  switchLanguage,
+  test,
+} from './fixtures.ts'
 
 const tabStrip = (page: Page) => page.locator('.shell-tabs')
 const tab = (page: Page, path: string) => tabStrip(page).locator(`[data-node-key="${path}"]`)
@@ -19,26 +17,8 @@ const tabNodes = (page: Page) => tabStrip(page).locator('.ant-tabs-nav-list .ant
 const expectTabs = (page: Page, titles: string[]) => expect(tabNodes(page)).toHaveText(titles)
 const pane = (page: Page, path: string) => page.locator(`[data-testid="tab-pane"][data-tab="${path}"]`)
 
-/**
- * Opens a popup menu and picks an item. A context menu closes when the page scrolls, and on a busy
- * machine it may still be moving into place: open it again until the click lands.
- */
-const pick = async (page: Page, open: () => Promise<void>, item: RegExp | string) => {
-  await expect(async () => {
-    await open()
-    await page.getByRole('menuitem', { name: item }).click({ timeout: 4_000 })
-  }).toPass({ timeout: 40_000 })
-  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0)
-}
-
 const tabAction = (page: Page, path: string, action: string) =>
-  pick(page, () => tab(page, path).click({ button: 'right' }), new RegExp(`${action}$`))
-
-const openUserMenu = (page: Page, item: RegExp | string) =>
-  pick(page, () => page.getByTestId('user-menu').hover(), item)
-
-const switchLanguage = (page: Page, label: 'English' | '简体中文') =>
-  pick(page, () => page.getByTestId('language-select').hover(), label)
+  pickFromMenu(page, () => tab(page, path).click({ button: 'right' }), new RegExp(`${action}$`))
 
 const width = async (locator: Locator) => (await locator.boundingBox())?.width ?? 0
 
