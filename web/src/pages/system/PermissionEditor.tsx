@@ -139,17 +139,19 @@ export const PermissionEditor = ({ roleId, savePerm }: { roleId: string; savePer
         </Space>
       </Flex>
       <Typography.Text type="secondary">{t('admin.permission.hint')}</Typography.Text>
-      <Tree
-        checkable
-        checkStrictly
-        selectable={false}
-        treeData={treeData}
-        expandedKeys={expanded}
-        onExpand={(k) => setExpanded(k as string[])}
-        checkedKeys={[...checked]}
-        onCheck={(_, info) => toggle(String(info.node.key), info.checked)}
-        height={560}
-      />
+      <div style={{ maxHeight: 'calc(100vh - 300px)', minHeight: 240, overflow: 'auto' }}>
+        <Tree
+          checkable
+          checkStrictly
+          selectable={false}
+          virtual={false}
+          treeData={treeData}
+          expandedKeys={expanded}
+          onExpand={(k) => setExpanded(k as string[])}
+          checkedKeys={[...checked]}
+          onCheck={(_, info) => toggle(String(info.node.key), info.checked)}
+        />
+      </div>
     </Flex>
   )
 }

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto'
+import type { Browser, Locator, Page } from '@playwright/test'
+import { expect, signIn, test } from './fixtures.ts'
+
+/**
+ * System administration (issue 5), as an administrator and the user they create would do it: a
+ * role with function permissions, a user with two departments and that role who sees exactly its
+ * menus; a button taken from the role disappears and its call answers 403; a code-table text edited
+ * shows in the menu in both languages; feedback sent and answered.
+ */
+test.describe.configure({ mode: 'serial', timeout: 150_000 })
+
+const ROLE = { code: 'e2e_clerk', name: '单证文员' }
+const USER = { username: 'e2e.clerk', realname: '单证员小林', password: 'Clerk@2026' }
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
+
+const modal = (page: Page) => page.getByTestId('record-modal')
+const row = (page: Page, text: string) => page.locator('.ant-table-row:visible', { hasText: text })
+
+/** Picks an option of an antd select (the options render in a popup outside the field). */
+const choose = async (page: Page, field: Locator, option: string) => {
+  await field.click()
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click()
+}
+
+const openUserMenu = async (page: Page, item: string | RegExp) => {
+  await page.getByTestId('user-menu').hover()
+  await page.getByRole('menuitem', { name: item }).click()
+}
+
+/** Every entry of the sider, folders unfolded, in order. */
+const siderEntries = async (page: Page) => {
+  const menu = page.getByTestId('side-menu')
+  for (const folder of await menu
+    .locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title')
+    .all()) {
+    await folder.click()
+  }
+  return menu.locator('.ant-menu-title-content').allInnerTexts()
+}
+
+const userPage = async (browser: Browser) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
+  const page = await context.newPage()
+  await signIn(page, USER.username, USER.password)
+  return page
+}
+
+test('admin creates a role with its permissions and a user with two departments and that role', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/sys/role')
+  await page.getByTestId('list-page-role').getByTestId('add').click()
+  await modal(page).getByLabel('角色编码').fill(ROLE.code)
+  await modal(page).getByLabel('角色名称').fill(ROLE.name)
+  await choose(page, modal(page).getByLabel('数据权限'), '本部门数据')
+  await page.getByTestId('record-save').click()
+  await expect(modal(page)).toBeHidden()
+
+  await row(page, ROLE.code).locator('.ant-checkbox-input').check()
+  await page.getByRole('button', { name: /授\s*权/ }).click()
+  const editor = page.getByTestId('permission-editor')
+  await editor.getByTestId('perm-md_supplier').click()
+  await editor.getByTestId('perm-md_country').click()
+  await page.getByTestId('permission-save').click()
+  await expect(page.getByText('权限已保存')).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  await page.goto('/sys/user')
+  await page.getByTestId('list-page-user').getByTestId('add').click()
+  const form = modal(page)
+  await form.getByLabel('登录账号').fill(USER.username)
+  await form.getByLabel('用户姓名').fill(USER.realname)
+  await choose(page, form.getByLabel('角色'), ROLE.name)
+  await page.keyboard.press('Escape')
+  await form.getByLabel('所属部门').click()
+  const tree = page.locator('.ant-select-dropdown:visible')
+  await tree.getByTitle('物流中心', { exact: true }).click()
+  await tree.getByTitle('海外部', { exact: true }).click()
+  await page.keyboard.press('Escape')
+  await form.getByLabel('登录密码').fill(USER.password)
+  await form.getByLabel('确认密码').fill(USER.password)
+  await page.getByTestId('record-save').click()
+  await expect(modal(page)).toBeHidden()
+  await expect(row(page, USER.username)).toContainText(USER.realname)
+})
+
+test('the new user sees exactly the menus of the role and works in either department', async ({ browser }) => {
+  const page = await userPage(browser)
+  expect(await siderEntries(page)).toEqual(['首页', '基础数据', '供应商', '国家'])
+  await page.getByTestId('side-menu').getByRole('menuitem', { name: '供应商', exact: true }).click()
+  await expect(page.getByTestId('list-page-supplier').getByTestId('add')).toBeVisible()
+
+  await openUserMenu(page, '切换部门')
+  await page.getByTestId('depart-dialog').getByTestId('depart-select').click()
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option')
+  await expect(options).toHaveCount(2)
+  await expect(options).toContainText(['物流中心', '海外部'])
+  await page.context().close()
+})
+
+test('a button taken from the role disappears for the user and its call answers 403', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await signIn(page, 'admin')
+  await page.goto('/sys/rolePermission')
+  await page.getByTestId('role-permission').getByRole('menuitem', { name: ROLE.name }).click()
+  const editor = page.getByTestId('permission-editor')
+  await editor.getByRole('button', { name: '展开全部' }).click()
+  await editor.getByTestId('perm-md_supplier:add').click()
+  await page.getByTestId('permission-save').click()
+  await expect(page.getByText('权限已保存')).toBeVisible()
+
+  const user = await userPage(browser)
+  await user.goto('/md/supplierList')
+  const list = user.getByTestId('list-page-supplier')
+  await expect(list.getByTestId('list-table')).toBeVisible()
+  await expect(list.getByTestId('add')).toHaveCount(0)
+  await user.context().close()
+
+  const login = await request.post('/api/sys/login', {
+    data: { username: USER.username, password: sha256(USER.password) },
+  })
+  const token = (await login.json()).result.token as string
+  const refused = await request.post('/api/md/supplier/add', {
+    headers: { 'X-Access-Token': token },
+    data: { code: 'E2E403', name: '不该建成', supplierType: 'raw' },
+  })
+  expect(refused.status()).toBe(403)
+  expect((await refused.json()).message).toBe('权限不足')
+  const allowed = await request.get('/api/md/supplier/list', { headers: { 'X-Access-Token': token } })
+  expect(allowed.status()).toBe(200)
+})
+
+test('an edited code-table text is what the menu shows, in both languages', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/sys/languageConfig')
+  const list = page.getByTestId('list-page-code')
+  await list.getByRole('textbox', { name: '中文' }).fill('数据字典')
+  await list.getByTestId('search-submit').click()
+  await expect(list.locator('.ant-table-row')).toHaveCount(1)
+  await list
+    .locator('.ant-table-row')
+    .getByRole('button', { name: /编\s*辑/ })
+    .click()
+  await modal(page).getByLabel('中文').fill('字典维护')
+  await modal(page).getByLabel('英文').fill('Dictionary upkeep')
+  await page.getByTestId('record-save').click()
+  await expect(modal(page)).toBeHidden()
+
+  const menu = page.getByTestId('side-menu')
+  await expect(menu.getByRole('menuitem', { name: '字典维护' })).toBeVisible()
+  await page.getByTestId('language-select').hover()
+  await page.getByRole('menuitem', { name: 'English' }).click()
+  await expect(menu.getByRole('menuitem', { name: 'Dictionary upkeep' })).toBeVisible()
+  await page.getByTestId('language-select').hover()
+  await page.getByRole('menuitem', { name: '简体中文' }).click()
+  await expect(menu.getByRole('menuitem', { name: '字典维护' })).toBeVisible()
+})
+
+test('feedback is sent by a user without the system menu and answered by the administrator', async ({
+  page,
+  browser,
+}) => {
+  const user = await userPage(browser)
+  await openUserMenu(user, '意见反馈')
+  const dialog = user.getByTestId('feedback-modal')
+  await dialog.getByLabel('标题').fill('供应商列表希望显示税号')
+  await dialog.getByLabel('内容').fill('核对发票时需要税号，希望列表里直接显示。')
+  await dialog.getByTestId('feedback-send').click()
+  await expect(dialog.getByTestId('my-feedback').first()).toContainText('等待回复')
+  await user.keyboard.press('Escape')
+
+  await signIn(page, 'admin')
+  await page.goto('/sys/feedback')
+  await row(page, '供应商列表希望显示税号').locator('.ant-checkbox-input').check()
+  await page.getByRole('button', { name: /回\s*复/ }).click()
+  const reply = page.getByTestId('feedback-reply-modal')
+  await expect(reply).toContainText('核对发票时需要税号')
+  await reply.getByLabel('回复内容').fill('已在供应商列表加入税号列。')
+  await page.getByTestId('feedback-reply-save').click()
+  await expect(row(page, '供应商列表希望显示税号')).toContainText('是')
+
+  await openUserMenu(user, '意见反馈')
+  await dialog.getByRole('tab', { name: '我的反馈' }).click()
+  const mine = dialog.getByTestId('my-feedback').first()
+  await expect(mine).toContainText('已回复')
+  await expect(mine.getByTestId('feedback-reply')).toHaveText('已在供应商列表加入税号列。')
+  await user.context().close()
+})
