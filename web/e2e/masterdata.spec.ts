@@ -423,7 +423,7 @@ test('供应商: modify history and compare, super query with a saved query, a s
     .filter({ hasText: `查询${prefix}` })
     .click()
   await expect(rowWith(list, keyOf(prefix, 2))).toHaveCount(1)
-  await expect(list.locator('.ant-badge', { has: list.getByTestId('super-query') })).toContainText('2')
+  await expect(list.locator('.ant-badge', { has: page.getByTestId('super-query') })).toContainText('2')
 
   // someone else changes the record while it is open: the save is refused, the reload shows theirs
   await rowWith(list, key)
