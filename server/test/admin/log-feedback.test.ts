@@ -21,6 +21,12 @@ describe('operation log', () => {
     expect(entry).toMatchObject({ logType: 1, username: 'finance_admin', operation: 'login' })
     expect(entry.ip).toBeTruthy()
     expect(typeof entry.costMs).toBe('number')
+    const some = await listOf<LogEntry>(admin, '/api/sys/log', { query: { field: 'operation,username' } })
+    expect(some.body.result.records[0]).toEqual({
+      id: expect.any(String),
+      operation: 'login',
+      username: expect.any(String),
+    })
     const future = await listOf<LogEntry>(admin, '/api/sys/log', { search: { createAt: ['2999-01-01', ''] } })
     expect(future.body.result.total).toBe(0)
   })

@@ -40,6 +40,9 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
   const softKey = r.softDelete ? Object.entries(r.columns).find(([, c]) => c === r.softDelete)?.[0] : undefined
   if (r.softDelete && !softKey) throw new Error(`soft-delete column of ${r.tableName} is not one of its columns`)
 
+  /** What every partial read keeps: the id, and the version where the table has one (not the log). */
+  const KEY_COLUMNS = r.version ? ['id', 'version'] : ['id']
+
   /** The declared default order when the query names none. */
   const sorted = <Q extends ListQuery>(query: Q): Q =>
     query.column || !r.defaultSort
@@ -152,7 +155,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
       const where = queryWhere(principal, query)
       const fields = selectedFields(r.fields, query.field)
       const selection = fields
-        ? Object.fromEntries(['id', 'version', ...fields].map((f) => [f, r.columns[f]!]))
+        ? Object.fromEntries([...KEY_COLUMNS, ...fields].map((f) => [f, r.columns[f]!]))
         : undefined
       const offset = (query.pageNo - 1) * query.pageSize
       const [records, [total]] = await Promise.all([

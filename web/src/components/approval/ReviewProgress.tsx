@@ -59,7 +59,7 @@ export const ReviewProgressView = ({ progress }: { progress: ReviewProgress }) =
         <Tag>{dictText('audit_business', progress.business)}</Tag>
         <Tag color={rejected ? 'red' : approved ? 'green' : 'blue'}>{dictText('approval_status', progress.status)}</Tag>
       </Flex>
-      <Steps size="small" current={current} items={items} />
+      <Steps size="small" titlePlacement="vertical" current={current} items={items} />
       {progress.history.length > 0 && (
         <>
           <Typography.Title level={5} style={{ margin: 0 }}>

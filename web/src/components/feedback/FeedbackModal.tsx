@@ -1,6 +1,6 @@
 import type { Feedback } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Empty, Form, Input, List, Modal, Pagination, Spin, Tabs, Tag, Typography } from 'antd'
+import { App, Button, Empty, Flex, Form, Input, Modal, Pagination, Spin, Tabs, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,26 +17,22 @@ const FeedbackItem = ({ item }: { item: Feedback }) => {
   const { t } = useTranslation()
   const replied = item.replyStatus === '1'
   return (
-    <List.Item data-testid="my-feedback">
-      <List.Item.Meta
-        title={
-          <span>
-            {item.title}{' '}
-            <Tag color={replied ? 'green' : 'default'}>
-              {replied ? t('admin.feedback.replied') : t('admin.feedback.waiting')}
-            </Tag>
-          </span>
-        }
-        description={when(item.createAt)}
-      />
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: replied ? 8 : 0 }}>
-        {item.content}
-      </Typography.Paragraph>
+    <Flex
+      vertical
+      gap={4}
+      style={{ padding: '12px 0', borderBottom: '1px solid rgba(5,5,5,0.06)' }}
+      data-testid="my-feedback"
+    >
+      <Flex justify="space-between" align="baseline" gap={8}>
+        <Typography.Text strong>{item.title}</Typography.Text>
+        <Tag color={replied ? 'green' : 'default'} style={{ marginInlineEnd: 0 }}>
+          {replied ? t('admin.feedback.replied') : t('admin.feedback.waiting')}
+        </Tag>
+      </Flex>
+      <Typography.Text type="secondary">{when(item.createAt)}</Typography.Text>
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{item.content}</Typography.Paragraph>
       {replied && (
-        <div
-          className="feedback-reply"
-          style={{ background: 'rgba(22,119,255,0.06)', padding: '8px 12px', borderRadius: 6 }}
-        >
+        <div style={{ background: 'rgba(22,119,255,0.06)', padding: '8px 12px', borderRadius: 6, marginTop: 4 }}>
           <Typography.Text type="secondary">
             {t('admin.feedback.replyBy', { name: item.replyByName ?? '', time: when(item.replyAt) })}
           </Typography.Text>
@@ -45,7 +41,7 @@ const FeedbackItem = ({ item }: { item: Feedback }) => {
           </Typography.Paragraph>
         </div>
       )}
-    </List.Item>
+    </Flex>
   )
 }
 
@@ -152,7 +148,11 @@ export const FeedbackModal = ({ open, onClose }: { open: boolean; onClose: () =>
                 {records.length === 0 && !mine.isFetching ? (
                   <Empty description={t('admin.feedback.empty')} />
                 ) : (
-                  <List dataSource={records} rowKey="id" renderItem={(item) => <FeedbackItem item={item} />} />
+                  <div style={{ maxHeight: '60vh', overflow: 'auto' }}>
+                    {records.map((item) => (
+                      <FeedbackItem key={item.id} item={item} />
+                    ))}
+                  </div>
                 )}
                 {(mine.data?.total ?? 0) > PAGE_SIZE && (
                   <Pagination

@@ -139,7 +139,7 @@ export const PermissionEditor = ({ roleId, savePerm }: { roleId: string; savePer
         </Space>
       </Flex>
       <Typography.Text type="secondary">{t('admin.permission.hint')}</Typography.Text>
-      <div style={{ maxHeight: 'calc(100vh - 300px)', minHeight: 240, overflow: 'auto' }}>
+      <div style={{ maxHeight: 'calc(100vh - 230px)', minHeight: 240, overflow: 'auto' }}>
         <Tree
           checkable
           checkStrictly
