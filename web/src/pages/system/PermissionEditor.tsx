@@ -7,40 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
 import { keys } from '../../api/queries.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
-
-type Index = {
-  parent: Map<string, string | null>
-  children: Map<string, string[]>
-  all: string[]
-  folders: string[]
-}
-
-const indexOf = (tree: readonly PermissionNode[]): Index => {
-  const index: Index = { parent: new Map(), children: new Map(), all: [], folders: [] }
-  const walk = (nodes: readonly PermissionNode[], parent: string | null) => {
-    for (const n of nodes) {
-      index.parent.set(n.id, parent)
-      index.children.set(
-        n.id,
-        n.children.map((c) => c.id),
-      )
-      index.all.push(n.id)
-      if (n.children.length > 0) index.folders.push(n.id)
-      walk(n.children, n.id)
-    }
-  }
-  walk(tree, null)
-  return index
-}
-
-const descendants = (index: Index, id: string): string[] =>
-  (index.children.get(id) ?? []).flatMap((c) => [c, ...descendants(index, c)])
-
-const ancestors = (index: Index, id: string): string[] => {
-  const out: string[] = []
-  for (let p = index.parent.get(id); p; p = index.parent.get(p)) out.push(p)
-  return out
-}
+import { indexTree, toggleNode } from './permission-tree.ts'
 
 /**
  * A role's function permissions (issue 5): every menu and button as a tree of check boxes.
@@ -55,7 +22,7 @@ export const PermissionEditor = ({ roleId, savePerm }: { roleId: string; savePer
     queryKey: adminKeys.permissionTree(roleId),
     queryFn: () => adminApi.permissionTree(roleId),
   })
-  const index = useMemo(() => indexOf(data?.tree ?? []), [data])
+  const index = useMemo(() => indexTree(data?.tree ?? []), [data])
   const locked = useMemo(() => new Set(data?.locked ?? []), [data])
   const [checked, setChecked] = useState<Set<string>>(new Set())
   const [expanded, setExpanded] = useState<string[]>([])
@@ -67,13 +34,7 @@ export const PermissionEditor = ({ roleId, savePerm }: { roleId: string; savePer
     setExpanded(data.tree.map((n) => n.id))
   }, [data])
 
-  const toggle = (id: string, on: boolean) =>
-    setChecked((prev) => {
-      const next = new Set(prev)
-      if (on) for (const k of [id, ...ancestors(index, id), ...descendants(index, id)]) next.add(k)
-      else for (const k of [id, ...descendants(index, id)]) if (!locked.has(k)) next.delete(k)
-      return next
-    })
+  const toggle = (id: string, on: boolean) => setChecked((prev) => toggleNode(index, prev, locked, id, on))
 
   const treeData = useMemo(() => {
     const toNode = (n: PermissionNode): DataNode => ({
