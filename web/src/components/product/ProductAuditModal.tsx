@@ -1,0 +1,181 @@
+import { ApprovalStatus, type Product } from '@app/contracts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Alert, App, Empty, Input, Modal, Space, Spin, Steps, Table, Tag, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../api/http.ts'
+import { productApi, productKeys } from '../../api/product.ts'
+import { keys } from '../../api/queries.ts'
+import { AuthButton } from '../../auth/permissions.tsx'
+import { DATETIME_FORMAT, modalWidth } from '../../config/constants.ts'
+import { useDictText } from '../list/useDict.ts'
+
+type Props = {
+  product: Pick<Product, 'id' | 'name'> | null
+  open: boolean
+  onClose: () => void
+  afterClose?: () => void
+}
+
+/**
+ * The product audit modal: the review's steps and history, and the current reviewer's decision
+ * with its required note (SPEC 5). The server decides who may decide.
+ */
+export const ProductAuditModal = ({ product, open, onClose, afterClose }: Props) => {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const dictText = useDictText()
+  const client = useQueryClient()
+  const [note, setNote] = useState('')
+  const [noteError, setNoteError] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const id = product?.id ?? ''
+  const progress = useQuery({
+    queryKey: productKeys.progress(id),
+    queryFn: () => productApi.auditProgress(id),
+    enabled: open && !!id,
+  })
+  const review = progress.data
+  const isOpen = review && (review.status === ApprovalStatus.Pending || review.status === ApprovalStatus.UnderReview)
+
+  const decide = async (decision: 'approve' | 'reject') => {
+    if (!note.trim()) {
+      setNoteError(true)
+      return
+    }
+    setBusy(true)
+    try {
+      await productApi.audit({ id, decision, note: note.trim(), stepNo: review?.currentStep, version: review?.version })
+      void message.success(t('product.audit.done'))
+      setNote('')
+      await Promise.all([
+        client.invalidateQueries({ queryKey: keys.resource.all('product') }),
+        client.invalidateQueries({ queryKey: productKeys.progress(id) }),
+      ])
+      onClose()
+    } catch (e) {
+      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      void progress.refetch()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const stepStatus = (i: number): 'finish' | 'process' | 'error' | 'wait' => {
+    const s = review?.steps[i]
+    if (s?.decision === 'reject') return 'error'
+    if (s?.isAudit === 1) return 'finish'
+    return isOpen && review && i === review.currentStep - 1 ? 'process' : 'wait'
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('product.audit.title', { name: product?.name ?? '' })}
+      width={modalWidth()}
+      onCancel={onClose}
+      afterClose={afterClose}
+      destroyOnHidden
+      data-testid="product-audit-modal"
+      footer={
+        isOpen ? (
+          <Space>
+            <AuthButton
+              perm="pro_product:audit"
+              danger
+              loading={busy}
+              onClick={() => void decide('reject')}
+              data-testid="audit-reject"
+            >
+              {t('product.actions.reject')}
+            </AuthButton>
+            <AuthButton
+              perm="pro_product:audit"
+              type="primary"
+              loading={busy}
+              onClick={() => void decide('approve')}
+              data-testid="audit-approve"
+            >
+              {t('product.actions.approve')}
+            </AuthButton>
+          </Space>
+        ) : null
+      }
+    >
+      <Spin spinning={progress.isLoading}>
+        {review === null && <Empty description={t('product.audit.none')} />}
+        {review && (
+          <Space direction="vertical" style={{ width: '100%' }} size="large">
+            <Space>
+              <Typography.Text strong>{product?.name}</Typography.Text>
+              <Tag
+                color={
+                  review.status === ApprovalStatus.Approved
+                    ? 'green'
+                    : review.status === ApprovalStatus.Rejected
+                      ? 'red'
+                      : 'blue'
+                }
+              >
+                {dictText('approval_status', review.status)}
+              </Tag>
+            </Space>
+            <Steps
+              size="small"
+              current={review.currentStep - 1}
+              items={review.steps.map((s, i) => ({
+                title: s.stepName ?? t('product.audit.step', { no: s.stepNo }),
+                status: stepStatus(i),
+                description: [s.departName, s.roleName].filter(Boolean).join(' / '),
+                subTitle: s.realname ?? undefined,
+              }))}
+            />
+            {isOpen && (
+              <Space direction="vertical" style={{ width: '100%' }}>
+                <Typography.Text>{t('product.audit.note')}</Typography.Text>
+                <Input.TextArea
+                  rows={3}
+                  maxLength={500}
+                  showCount
+                  value={note}
+                  status={noteError ? 'error' : undefined}
+                  onChange={(e) => {
+                    setNote(e.target.value)
+                    setNoteError(false)
+                  }}
+                  data-testid="audit-note"
+                />
+                {noteError && <Alert type="error" showIcon message={t('product.audit.noteRequired')} />}
+              </Space>
+            )}
+            <Typography.Title level={5}>{t('product.audit.history')}</Typography.Title>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey={(h) => `${h.round}-${h.stepNo}-${h.decidedAt}`}
+              dataSource={review.history}
+              columns={[
+                { title: t('product.audit.stepCol'), render: (_, h) => `${h.round}-${h.stepNo}`, width: 80 },
+                {
+                  title: t('product.audit.decision'),
+                  render: (_, h) =>
+                    h.decision === 'approve' ? t('product.audit.approved') : t('product.audit.rejected'),
+                  width: 100,
+                },
+                { title: t('product.audit.note'), dataIndex: 'note' },
+                { title: t('product.audit.decider'), dataIndex: 'realname', width: 120 },
+                {
+                  title: t('product.audit.decidedAt'),
+                  dataIndex: 'decidedAt',
+                  width: 180,
+                  render: (v: string) => dayjs(v).format(DATETIME_FORMAT),
+                },
+              ]}
+            />
+          </Space>
+        )}
+      </Spin>
+    </Modal>
+  )
+}

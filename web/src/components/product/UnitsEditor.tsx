@@ -1,0 +1,149 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import type { UnitLine } from '@app/contracts'
+import { Button, InputNumber, Select, Space, Table, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useDict } from '../list/useDict.ts'
+import { useFieldLabel } from '../list/useFieldLabel.ts'
+import { useRefOptions } from '../list/useRefOptions.ts'
+
+type Line = UnitLine & { key?: string }
+type Props = { value?: Line[] | null; onChange?: (lines: Line[]) => void; disabled?: boolean }
+
+/** The rows that break SPEC 5 (the same unit twice for one use), by index. */
+export const duplicateUnits = (lines: readonly UnitLine[]) => {
+  const seen = new Map<string, number>()
+  const out = new Set<number>()
+  for (const [i, l] of lines.entries()) {
+    const key = `${l.useCase}:${l.unit}`
+    if (seen.has(key)) {
+      out.add(i)
+      out.add(seen.get(key)!)
+    } else seen.set(key, i)
+  }
+  return out
+}
+
+/**
+ * A product's units in the product form: per use (purchase, sale, stock) a unit, how many base
+ * units it holds, and the box spec it packs into. The server enforces SPEC 5 as well.
+ */
+export const UnitsEditor = ({ value, onChange, disabled }: Props) => {
+  const { t } = useTranslation()
+  const label = useFieldLabel('productUnit')
+  const uses = useDict('unit_use')
+  const units = useDict('product_unit')
+  const boxSpecs = useRefOptions('boxSpec', 'name')
+  const lines = value ?? []
+  const dup = duplicateUnits(lines)
+  const set = (i: number, patch: Partial<Line>) => onChange?.(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)))
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="units-editor">
+      <Table<Line>
+        size="small"
+        pagination={false}
+        rowKey={(_, i) => String(i)}
+        dataSource={lines}
+        locale={{ emptyText: t('product.units.empty') }}
+        columns={[
+          {
+            title: label('useCase'),
+            width: 130,
+            render: (_, l, i) => (
+              <Select
+                style={{ width: '100%' }}
+                disabled={disabled}
+                options={uses}
+                value={l.useCase}
+                status={dup.has(i) ? 'error' : undefined}
+                onChange={(v) => set(i, { useCase: v as UnitLine['useCase'] })}
+                data-testid={`unit-use-${i}`}
+              />
+            ),
+          },
+          {
+            title: label('unit'),
+            width: 130,
+            render: (_, l, i) => (
+              <Select
+                style={{ width: '100%' }}
+                disabled={disabled}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={units}
+                value={l.unit}
+                status={dup.has(i) ? 'error' : undefined}
+                onChange={(v) => set(i, { unit: v as UnitLine['unit'] })}
+                data-testid={`unit-unit-${i}`}
+              />
+            ),
+          },
+          {
+            title: label('conversionRate'),
+            width: 150,
+            render: (_, l, i) => (
+              <InputNumber<number>
+                style={{ width: '100%' }}
+                disabled={disabled}
+                min={0.0001}
+                value={l.conversionRate as number}
+                onChange={(v) => set(i, { conversionRate: v ?? 1 })}
+                data-testid={`unit-rate-${i}`}
+              />
+            ),
+          },
+          {
+            title: label('boxSpecId'),
+            render: (_, l, i) => (
+              <Select
+                style={{ width: '100%' }}
+                disabled={disabled}
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                options={boxSpecs.options}
+                value={l.boxSpecId ?? undefined}
+                onChange={(v) => set(i, { boxSpecId: v ?? null })}
+              />
+            ),
+          },
+          {
+            title: label('perBox'),
+            width: 110,
+            render: (_, l, i) => (
+              <InputNumber<number>
+                style={{ width: '100%' }}
+                disabled={disabled}
+                min={1}
+                precision={0}
+                value={(l.perBox as number | null) ?? null}
+                onChange={(v) => set(i, { perBox: v ?? null })}
+              />
+            ),
+          },
+          {
+            width: 48,
+            render: (_, _l, i) =>
+              disabled ? null : (
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('product.actions.removeLine')}
+                  onClick={() => onChange?.(lines.filter((_, j) => j !== i))}
+                />
+              ),
+          },
+        ]}
+      />
+      {!disabled && (
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => onChange?.([...lines, { useCase: 'sale', unit: 'box', conversionRate: 1 }])}
+          data-testid="unit-add"
+        >
+          {t('product.actions.addLine')}
+        </Button>
+      )}
+      <Typography.Text type={dup.size ? 'danger' : 'secondary'}>{t('product.units.hint')}</Typography.Text>
+    </Space>
+  )
+}
