@@ -10,6 +10,7 @@ import { sha256Hex } from '../src/platform/auth/password.ts'
 import { createBenchDatabase, loadSuppliers } from './database.ts'
 import { benchExport, benchImport } from './excel.ts'
 import { listQueryOf, listUrl, loadFloor, loadList } from './list.ts'
+import { productSection } from './products.ts'
 import { cpuMsOf, memoryOf, startServer } from './server.ts'
 
 const ADMIN_URL =
@@ -89,7 +90,7 @@ const importSection: Section = {
   },
 }
 
-export const SECTIONS: Section[] = [listSection, exportSection, importSection]
+export const SECTIONS: Section[] = [listSection, exportSection, importSection, productSection]
 
 const print = (results: { title: string; rows: Row[] }[]) => {
   const all = results.flatMap((r) => r.rows)

@@ -37,12 +37,14 @@ export type PgliteSource = { dataDir?: string; loadDataDir?: Blob }
 
 export const openPglite = async (source: PgliteSource): Promise<Database> => {
   // loaded on demand: an instance on a PostgreSQL server never pays the ~35 MB of the WASM engine
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
+    // trigram indexes serve `like '%...%'` searches (product names and their pinyin)
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ])
   if (source.dataDir) mkdirSync(source.dataDir, { recursive: true })
-  const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir })
+  const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir, extensions: { pg_trgm } })
   await client.waitReady
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
   return {

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core'
+import { check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
 import { auditColumns, id, pinyinColumns } from './columns.ts'
 import { boxSpecs, branches, countries, suppliers } from './masterdata.ts'
 
@@ -83,6 +72,10 @@ export const products = pgTable(
     index('pro_product_create_at_idx').on(t.createAt),
     index('pro_product_category_create_at_idx').on(t.categoryId, t.createAt),
     index('pro_product_name_idx').on(t.name),
+    // the list's search on a name matches it, its pinyin or its initials anywhere (SPEC 5 pinyin)
+    index('pro_product_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('pro_product_name_pinyin_trgm_idx').using('gin', t.namePinyin.op('gin_trgm_ops')),
+    index('pro_product_name_initials_trgm_idx').using('gin', t.nameInitials.op('gin_trgm_ops')),
     index('pro_product_supplier_idx').on(t.supplierId),
     index('pro_product_audit_status_idx').on(t.auditStatus),
   ],
