@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Errors, type ListQuery, type Page } from '@app/contracts'
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { operationLogs } from '../../db/schema/index.ts'
 import { type RequestInfo, recordOperation, recordOperations } from '../audit-log.ts'
@@ -227,15 +227,21 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
 
     /** The ids of the records the caller may read, by label (imports take references by label). */
     async idsByLabel(principal: Principal, labels: readonly string[]): Promise<Map<string, string[]>> {
+      // as users type a reference: its label, the label's English twin (nameEn), or a unique code
+      const en = r.columns[`${r.meta.label}En`]
+      const keys = [r.labelColumn, ...(en ? [en] : []), ...(r.meta.unique ?? []).map((f) => r.columns[f]!)]
       const out = new Map<string, string[]>()
       for (const part of chunks([...new Set(labels)], 5000)) {
-        const rows = await db
-          .select({ id: r.id, label: r.labelColumn })
+        const wanted = new Set(part)
+        const rows = (await db
+          .select({ id: r.id, ...Object.fromEntries(keys.map((c, i) => [`k${i}`, c])) })
           .from(r.table)
-          .where(scoped(principal, inArray(r.labelColumn, part)))
+          .where(scoped(principal, or(...keys.map((c) => inArray(c, part)))))) as Record<string, unknown>[]
         for (const row of rows) {
-          const label = String(row.label)
-          out.set(label, [...(out.get(label) ?? []), row.id as string])
+          for (const label of new Set(keys.map((_, i) => String(row[`k${i}`] ?? '')))) {
+            const ids = out.get(label) ?? []
+            if (wanted.has(label) && !ids.includes(row.id as string)) out.set(label, [...ids, row.id as string])
+          }
         }
       }
       return out
