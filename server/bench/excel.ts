@@ -2,11 +2,25 @@ import type { ImportProgress } from '@app/contracts'
 import ExcelJS from 'exceljs'
 import { peakRssDuring } from './server.ts'
 
-/** GET exportXls of every supplier, read to the end; time, size and the server's peak RSS. */
+/** The columns of the supplier list screen with their titles, as the web sends them (langJson). */
+export const EXPORT_TITLES = {
+  code: '编码',
+  name: '名称',
+  supplierType: '类型',
+  countryId: '国家',
+  contactPerson: '联系人',
+  phone: '电话',
+  taxNumber: '税号',
+  status: '状态',
+  createAt: '创建时间',
+}
+
+/** GET exportXls of every supplier, as the list screen asks for it; time, size and the server's peak RSS. */
 export const benchExport = async (baseUrl: string, token: string, pid: number) => {
   const started = performance.now()
   const { result: bytes, peakMb } = await peakRssDuring(pid, async () => {
-    const res = await fetch(`${baseUrl}/api/md/supplier/exportXls?column=createAt&order=desc`, {
+    const query = new URLSearchParams({ column: 'createAt', order: 'desc', langJson: JSON.stringify(EXPORT_TITLES) })
+    const res = await fetch(`${baseUrl}/api/md/supplier/exportXls?${query}`, {
       headers: { 'x-access-token': token },
     })
     if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`)

@@ -11,7 +11,7 @@ import { createBenchDatabase, loadSuppliers } from './database.ts'
 import { benchExport, benchImport } from './excel.ts'
 import { listQueryOf, listUrl, loadFloor, loadList } from './list.ts'
 import { productSection } from './products.ts'
-import { cpuMsOf, memoryOf, startServer } from './server.ts'
+import { backendsCpu, cpuBetween, cpuMsOf, memoryOf, startServer } from './server.ts'
 
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -42,10 +42,16 @@ const listSection: Section = {
     await loadFloor(databaseUrl, query, CONNECTIONS, 3)
     log('list through the app')
     const cpuBefore = cpuMsOf(pid)
+    let dbBefore = await backendsCpu(databaseUrl)
     const app = await loadList(url, token, CONNECTIONS, SECONDS)
+    const appDb = cpuBetween(dbBefore, await backendsCpu(databaseUrl)) / app.requests
     const cpuPerRequest = (cpuMsOf(pid) - cpuBefore) / app.requests
     log('the same SQL through a bare pg pool (floor)')
-    const floor = await loadFloor(databaseUrl, query, CONNECTIONS, SECONDS)
+    dbBefore = await backendsCpu(databaseUrl)
+    let floorDbMs = 0
+    const floor = await loadFloor(databaseUrl, query, CONNECTIONS, SECONDS, async () => {
+      floorDbMs = cpuBetween(dbBefore, await backendsCpu(databaseUrl))
+    })
     const ratio = app.rps / floor.rps
     return [
       { metric: 'matching rows (total)', value: String(page.result.total) },
@@ -53,8 +59,10 @@ const listSection: Section = {
       { metric: 'app p95', value: ms(app.p95), target: '< 20 ms', ok: app.p95 < 20 },
       { metric: 'app throughput', value: `${app.rps.toFixed(0)} req/s (${app.errors} errors)` },
       { metric: 'app server CPU per request', value: ms(cpuPerRequest) },
+      { metric: 'app database CPU per request', value: ms(appDb) },
       { metric: 'floor p50 / p95', value: `${ms(floor.p50)} / ${ms(floor.p95)}` },
       { metric: 'floor throughput (bare pg)', value: `${floor.rps.toFixed(0)} req/s` },
+      { metric: 'floor database CPU per request', value: ms(floorDbMs / floor.requests) },
       { metric: 'app / floor', value: `${ratio.toFixed(2)}x`, target: '>= 0.7x', ok: ratio >= 0.7 },
     ]
   },

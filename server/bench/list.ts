@@ -68,7 +68,14 @@ export const loadList = (url: string, token: string, connections: number, second
  * from the same declaration) straight through a bare `pg` pool of the app's size, with the same
  * concurrency: what the database alone allows.
  */
-export const loadFloor = async (databaseUrl: string, q: ListQuery, connections: number, seconds: number) => {
+export const loadFloor = async (
+  databaseUrl: string,
+  q: ListQuery,
+  connections: number,
+  seconds: number,
+  /** Runs before the pool closes (its backends' CPU is measured while they live). */
+  beforeEnd?: () => Promise<void>,
+) => {
   const supplier = compileResource(MASTER_DATA.find((d) => d.meta.name === 'supplier')!)
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
   const db = drizzle({ client: pool, casing: 'snake_case' })
@@ -94,6 +101,7 @@ export const loadFloor = async (databaseUrl: string, q: ListQuery, connections: 
   const started = performance.now()
   await Promise.all(Array.from({ length: connections }, worker))
   const result = summarise(times, (performance.now() - started) / 1000, 0)
+  await beforeEnd?.()
   await pool.end()
   return result
 }

@@ -5,6 +5,7 @@ import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -31,6 +32,32 @@ export const cpuMsOf = (pid: number) => {
   // fields after the command: state is 0, utime 11, stime 12 (clock ticks, 100 per second here)
   return (Number(fields[11]) + Number(fields[12])) * 10
 }
+
+/**
+ * CPU used so far by the PostgreSQL backends serving one database (same machine), by pid: the
+ * database's side of a load, next to the app's.
+ */
+export const backendsCpu = async (databaseUrl: string): Promise<Map<number, number>> => {
+  const c = new pg.Client({ connectionString: databaseUrl })
+  await c.connect()
+  const { rows } = await c.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  )
+  await c.end()
+  const out = new Map<number, number>()
+  for (const { pid } of rows) {
+    try {
+      out.set(pid, cpuMsOf(pid))
+    } catch {
+      // the backend ended meanwhile
+    }
+  }
+  return out
+}
+
+/** CPU the backends used between two snapshots (a backend that started meanwhile counts whole). */
+export const cpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0)
 
 /**
  * The real app (`src/main.ts`) as a child process on a free port against `databaseUrl`, so its

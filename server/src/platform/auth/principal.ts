@@ -49,9 +49,35 @@ export const loadPermissionCodes = async (db: DbOrTx, roleIds: readonly string[]
 }
 
 /**
- * The statement behind `resolvePrincipal`: one round trip, the user's roles and granted codes
- * as JSON from subqueries. Built once per database (building it costs more CPU than running it)
- * and prepared by name, so PostgreSQL plans it once per connection.
+ * Granted codes by role set. Building them is most of the database's work for a principal (every
+ * code of every role), and they change only when a role's permissions are configured, which
+ * stamps the role (`sys_role.update_at`, see permission-admin). The key holds each role's stamp
+ * and the latest change to the menu and button table, read fresh on every request, so a
+ * configured change counts from the next request on every instance. The TTL bounds a change
+ * made straight in the database without a stamp.
+ */
+const CODES_TTL_MS = 10_000
+const CODES_MAX = 1000
+const codesByDb = new WeakMap<DbOrTx, Map<string, { codes: ReadonlySet<string>; at: number }>>()
+
+const codesFor = async (db: DbOrTx, roleIds: readonly string[], key: string): Promise<ReadonlySet<string>> => {
+  let cache = codesByDb.get(db)
+  if (!cache) {
+    cache = new Map()
+    codesByDb.set(db, cache)
+  }
+  const hit = cache.get(key)
+  if (hit && Date.now() - hit.at < CODES_TTL_MS) return hit.codes
+  const codes = await loadPermissionCodes(db, roleIds)
+  if (cache.size >= CODES_MAX) cache.clear()
+  cache.set(key, { codes, at: Date.now() })
+  return codes
+}
+
+/**
+ * The statement behind `resolvePrincipal`: one round trip for the session, the user, the roles
+ * and the stamps of what grants them codes. Built once per database (building it costs more
+ * CPU than running it) and prepared by name, so PostgreSQL plans it once per connection.
  */
 const principalQuery = (db: DbOrTx) =>
   db
@@ -61,18 +87,12 @@ const principalQuery = (db: DbOrTx) =>
       realname: users.realname,
       orgCode: users.orgCode,
       lang: users.lang,
-      roles: sql<{ id: string; code: string; dataScope: string }[] | null>`(
-        select json_agg(json_build_object('id', ${roles.id}, 'code', ${roles.roleCode}, 'dataScope', ${roles.dataScope}))
+      roles: sql<{ id: string; code: string; dataScope: string; stamp: string | null }[] | null>`(
+        select json_agg(json_build_object('id', ${roles.id}, 'code', ${roles.roleCode},
+          'dataScope', ${roles.dataScope}, 'stamp', ${roles.updateAt}) order by ${roles.id})
         from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
         where ${userRoles.userId} = ${users.id})`,
-      // granted through one of the user's roles, or a button rule that is not active (SPEC 3 status '0')
-      codes: sql<string[] | null>`(
-        select json_agg(distinct ${permissions.code}) from ${permissions}
-        where (${permissions.menuType} = 2 and ${permissions.status} = '0')
-           or ${permissions.id} in (
-             select ${rolePermissions.permissionId} from ${rolePermissions}
-             inner join ${userRoles} on ${userRoles.roleId} = ${rolePermissions.roleId}
-             where ${userRoles.userId} = ${users.id}))`,
+      menuStamp: sql<string | null>`(select max(${permissions.updateAt})::text from ${permissions})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -92,9 +112,11 @@ const prepared = new WeakMap<DbOrTx, ReturnType<typeof principalQuery>>()
 
 /**
  * The principal behind a token hash, or null when the session is unknown, expired or revoked, or
- * the user is disabled or deleted (so an old token stops working at once). Read fresh on every
- * request: nothing about a session, a user or a role is cached, so a change (also one made by
- * another instance, or straight in the database) counts from the next request on.
+ * the user is disabled or deleted (so an old token stops working at once). The session, the user
+ * and their roles are read fresh on every request, so logout, a password change, disabling or
+ * deleting a user, a department switch or a change of roles counts from the next request on,
+ * whichever instance made it, also when made straight in the database. Only the codes a role set
+ * grants are remembered, keyed by the roles' stamps (see `codesFor`).
  */
 export const resolvePrincipal = async (db: DbOrTx, tokenHash: string): Promise<Principal | null> => {
   let query = prepared.get(db)
@@ -105,6 +127,8 @@ export const resolvePrincipal = async (db: DbOrTx, tokenHash: string): Promise<P
   const [row] = await query.execute({ tokenHash })
   if (!row) return null
   const roleRows = row.roles ?? []
+  const roleIds = roleRows.map((r) => r.id)
+  const key = `${roleRows.map((r) => `${r.id}@${r.stamp}`).join(',')}|${row.menuStamp}`
   return {
     userId: row.userId,
     username: row.username,
@@ -112,9 +136,9 @@ export const resolvePrincipal = async (db: DbOrTx, tokenHash: string): Promise<P
     orgCode: row.orgCode,
     lang: parseLang(row.lang),
     roleCodes: roleRows.map((r) => r.code),
-    roleIds: roleRows.map((r) => r.id),
+    roleIds,
     dataScope: widestScope(roleRows.map((r) => r.dataScope)),
-    permissions: new Set(row.codes ?? []),
+    permissions: await codesFor(db, roleIds, key),
     tokenHash,
   }
 }
