@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE } from './paging.ts'
+import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /**
  * Messages, notices and the live connection (SPEC 2 'Main layout', 3, 4, 7, 9).
@@ -186,3 +187,34 @@ export const PING_FRAME = JSON.stringify({ type: 'ping' })
 
 /** The live connection carries the session token as its only subprotocol (browsers cannot set headers). */
 export const liveConnectionPath = (userId: string) => `/websocket/${encodeURIComponent(userId)}`
+
+/** The notice-management list (/sys/NoticeList): the generic list over notices; writes have routes of their own. */
+export const noticeResource = defineResource({
+  name: 'notice',
+  base: '/sys/notice',
+  menu: 'sys_notice',
+  label: 'title',
+  fields: {
+    title: { type: 'string', search: 'like', sort: true },
+    noticeType: { type: 'dict', dict: 'notice_type', search: 'eq', sort: true },
+    status: { type: 'dict', dict: 'notice_status', search: 'eq', sort: true },
+    targetType: { type: 'dict', dict: 'notice_target', search: 'eq' },
+    senderName: { type: 'string', search: 'like', readOnly: true },
+    publishTime: { type: 'datetime', search: 'range', sort: true, readOnly: true },
+    ...AUDIT_FIELDS,
+  },
+})
+
+/** A row of the notice-management list. */
+export const NoticeRowSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  title: z.string(),
+  noticeType: z.string(),
+  status: z.string(),
+  targetType: z.string(),
+  senderName: z.string().nullable(),
+  publishTime: z.date().nullable(),
+  createAt: z.date(),
+  updateAt: z.date().nullable(),
+})

@@ -1,5 +1,6 @@
 import { approvalDicts } from './approval.ts'
 import { masterDataDicts } from './masterdata.ts'
+import { messagingDicts } from './messaging.ts'
 import { productDicts } from './product.ts'
 import { salesDicts } from './sales.ts'
 import { systemDicts } from './system.ts'
@@ -7,6 +8,7 @@ import type { DictDef } from './types.ts'
 
 export * from './approval.ts'
 export * from './masterdata.ts'
+export * from './messaging.ts'
 export * from './product.ts'
 export * from './sales.ts'
 export * from './system.ts'
@@ -19,4 +21,5 @@ export const DICTIONARIES: readonly DictDef[] = [
   ...salesDicts,
   ...approvalDicts,
   ...productDicts,
+  ...messagingDicts,
 ]

@@ -62,7 +62,7 @@ export const systemMenu: MenuDef = {
       en: 'Announcements',
       url: '/sys/NoticeList',
       component: 'system/NoticeList',
-      buttons: [Btn.add, Btn.edit, Btn.delete, Btn.publish, Btn.withdraw],
+      buttons: [Btn.add, Btn.edit, Btn.delete, Btn.publish, Btn.withdraw, Btn.export],
     },
     {
       code: 'sys_feedback',

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import { registerResource } from '../../platform/crud/routes.ts'
 import { createConnectionRegistry } from '../../platform/realtime/connections.ts'
 import { liveConnectionPlugin } from '../../platform/realtime/live-connection.ts'
 import { createLiveDelivery } from './live.delivery.ts'
 import { messageRoutes } from './message.routes.ts'
+import { noticeList } from './notice.resource.ts'
 import { noticeRoutes } from './notice.routes.ts'
 import { subscribeMessageProducers } from './producers.ts'
 
@@ -23,5 +25,6 @@ export const messagingModule = async (app: FastifyInstance) => {
 
   await app.register(messageRoutes)
   await app.register(noticeRoutes)
+  registerResource(app, noticeList)
   await app.register(liveConnectionPlugin, { registry })
 }

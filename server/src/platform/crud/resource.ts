@@ -16,8 +16,11 @@ export type RowId = string | number
 
 export type HookContext = { tx: DbOrTx; principal: Principal; req?: RequestInfo }
 
-/** The verbs a resource may leave out (reads are always served): a read-only list serves none. */
-export const CRUD_VERBS = ['add', 'edit', 'delete', 'status', 'history', 'export', 'import'] as const
+/**
+ * The verbs a resource may leave out (the list is always served): a read-only list serves none;
+ * a screen whose reads by id have rules of their own leaves out `queryById`.
+ */
+export const CRUD_VERBS = ['queryById', 'add', 'edit', 'delete', 'status', 'history', 'export', 'import'] as const
 export type CrudVerb = (typeof CRUD_VERBS)[number]
 
 /** Whether a resource serves a verb: all of them unless its declaration lists its own. */

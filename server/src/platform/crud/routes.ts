@@ -74,11 +74,12 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
     async (req) => ok(await service.list(principalOf(req), req.query)),
   )
 
-  app.get(
-    `${base}/queryById`,
-    { config: { permission: menu }, schema: { tags, querystring: IdQuerySchema, response: okResponse(r.record) } },
-    async (req) => ok(await service.get(principalOf(req), req.query.id)),
-  )
+  if (serves('queryById'))
+    app.get(
+      `${base}/queryById`,
+      { config: { permission: menu }, schema: { tags, querystring: IdQuerySchema, response: okResponse(r.record) } },
+      async (req) => ok(await service.get(principalOf(req), req.query.id)),
+    )
 
   if (serves('add'))
     app.post(

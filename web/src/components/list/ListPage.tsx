@@ -58,6 +58,7 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
   const view = useShown<string>()
   const history = useShown<string>()
   const [superQueryOpen, setSuperQueryOpen] = useState(false)
+  const Editor = list.editor
 
   /** SPEC 5: the action runs only when the selection suits it. */
   const withSelection = (rule: SelectionRule, run: (rows: ResourceRecord[]) => unknown) => {
@@ -172,7 +173,16 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
           <AuthButton
             key={a.key}
             perm={`${menu}:${a.perm}`}
-            onClick={() => withSelection(a.selection ?? 'any', (rows) => settle(async () => a.onClick(rows)))}
+            onClick={() =>
+              withSelection(a.selection ?? 'any', (rows) =>
+                settle(async () => {
+                  await a.onClick(rows)
+                  void message.success(t('common.messages.success'))
+                  // the action changed rows: show them as they are now
+                  await list$.invalidate()
+                }),
+              )
+            }
           >
             {a.label}
           </AuthButton>
@@ -189,7 +199,17 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
         onApply={list$.setSuperQuery}
         onClose={() => setSuperQueryOpen(false)}
       />
-      {form.shown && (
+      {form.shown && Editor && (
+        <Editor
+          target={form.shown.target}
+          open={form.shown.open}
+          title={t(form.shown.target.mode === 'add' ? 'list.modal.add' : 'list.modal.edit', { name: title })}
+          onClose={form.hide}
+          afterClose={form.gone}
+          onSaved={() => void list$.invalidate()}
+        />
+      )}
+      {form.shown && !Editor && (
         <RecordModal
           list={list}
           api={api}

@@ -1,5 +1,5 @@
 import type { ResourceMeta } from '@app/contracts'
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import type { z } from 'zod'
 import type { ResourceRecord } from '../../api/resources.ts'
 import type { SelectionRule } from './selection.ts'
@@ -43,6 +43,16 @@ export type ToolbarAction = {
   onClick: (rows: ResourceRecord[]) => void | Promise<void>
 }
 
+/** What an own editor receives in place of the generated add/edit form. */
+export type RecordEditorProps = {
+  target: { mode: FormMode; id?: string }
+  open: boolean
+  title: string
+  onClose: () => void
+  afterClose: () => void
+  onSaved: () => void
+}
+
 /**
  * One list screen, declared: the shared resource meta (fields, search, sort, labels, status, tree)
  * from packages/contracts, the zod input schema of its form, and what this screen does differently.
@@ -62,6 +72,8 @@ export type ListDeclaration<F extends string = string> = {
   form?: Partial<Record<NoInfer<F>, FormFieldOverride>>
   /** Extra toolbar buttons. */
   toolbar?: readonly ToolbarAction[]
+  /** An own editor in place of the generated form (e.g. a rich-text notice that can be published). */
+  editor?: ComponentType<RecordEditorProps>
   /** Leave out standard features the screen does not offer. */
   without?: readonly ('add' | 'edit' | 'delete' | 'batchDelete' | 'status' | 'export' | 'import' | 'history')[]
 }

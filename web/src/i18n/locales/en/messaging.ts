@@ -1,4 +1,5 @@
 import type zh from '../zh/messaging.ts'
+import type { messagingFields as zhFields, messagingResources as zhResources } from '../zh/messaging.ts'
 
 export default {
   tabs: { unread: 'Unread', all: 'All messages' },
@@ -63,4 +64,18 @@ export default {
     undo: 'Undo',
     redo: 'Redo',
   },
+  list: { withdraw: 'Withdraw' },
 } satisfies typeof zh
+
+export const messagingFields = {
+  notice: {
+    title: 'Title',
+    noticeType: 'Type',
+    status: 'Status',
+    targetType: 'Recipients',
+    senderName: 'Sender',
+    publishTime: 'Published at',
+  },
+} satisfies typeof zhFields
+
+export const messagingResources = { notice: 'Announcement' } satisfies typeof zhResources

@@ -5,7 +5,7 @@ import common from './common.ts'
 import fields from './fields.ts'
 import layout from './layout.ts'
 import list from './list.ts'
-import messaging from './messaging.ts'
+import messaging, { messagingFields, messagingResources } from './messaging.ts'
 import pages from './pages.ts'
 import product, { productFields, productResources } from './product.ts'
 import shell from './shell.ts'
@@ -18,8 +18,8 @@ export default {
   pages,
   shell,
   messaging,
-  list: { ...list, resources: { ...list.resources, ...adminResources, ...productResources } },
-  fields: { ...fields, ...adminFields, ...productFields },
+  list: { ...list, resources: { ...list.resources, ...adminResources, ...productResources, ...messagingResources } },
+  fields: { ...fields, ...adminFields, ...productFields, ...messagingFields },
   admin,
   approval,
   product,

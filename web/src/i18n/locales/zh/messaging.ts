@@ -62,4 +62,20 @@ export default {
     undo: '撤销',
     redo: '重做',
   },
+  list: { withdraw: '撤回' },
 }
+
+/** Field labels of the notice-management list (merged into `fields`). */
+export const messagingFields = {
+  notice: {
+    title: '标题',
+    noticeType: '类型',
+    status: '状态',
+    targetType: '发送范围',
+    senderName: '发布人',
+    publishTime: '发布时间',
+  },
+}
+
+/** Resource names for titles (merged into `list.resources`). */
+export const messagingResources = { notice: '公告' }

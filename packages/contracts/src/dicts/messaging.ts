@@ -1,0 +1,38 @@
+import { type DictDef, item } from './types.ts'
+
+/** Notice kinds, states and recipient groups (issue 6), labelled through the code table. */
+export const messagingDicts: readonly DictDef[] = [
+  {
+    code: 'notice_type',
+    textId: 102010,
+    zh: '公告类型',
+    en: 'Notice type',
+    items: [
+      item('announcement', 102001, '公告', 'Announcement'),
+      item('notification', 102002, '通知', 'Notification'),
+      item('system', 102003, '系统消息', 'System message'),
+    ],
+  },
+  {
+    code: 'notice_status',
+    textId: 102011,
+    zh: '公告状态',
+    en: 'Notice status',
+    items: [
+      item('draft', 102004, '草稿', 'Draft'),
+      item('published', 102005, '已发布', 'Published'),
+      item('withdrawn', 102006, '已撤回', 'Withdrawn'),
+    ],
+  },
+  {
+    code: 'notice_target',
+    textId: 102012,
+    zh: '接收范围',
+    en: 'Recipients',
+    items: [
+      item('all', 102007, '全体人员', 'Everyone'),
+      item('departments', 102008, '指定部门', 'Departments'),
+      item('roles', 102009, '指定角色', 'Roles'),
+    ],
+  },
+]

@@ -1,0 +1,26 @@
+import { expect, signIn, test } from './fixtures.ts'
+import { rowWith } from './list-helpers.ts'
+
+test('an administrator writes a notice, publishes and withdraws it from the notice list', async ({ page }) => {
+  await signIn(page, 'admin')
+  await page.goto('/sys/NoticeList')
+  const list = page.getByTestId('list-page-notice')
+  await expect(list.getByTestId('list-table')).toBeVisible()
+
+  await list.getByRole('button', { name: /新\s*增/ }).click()
+  const editor = page.getByTestId('notice-editor')
+  await editor.getByRole('textbox', { name: '标题' }).fill('冬季仓储巡检通知')
+  await editor.locator('.ProseMirror').click()
+  await page.keyboard.type('各仓库请于 12 月 28 日前完成巡检。')
+  await editor.getByTestId('notice-save-draft').click()
+  await expect(page.getByText('草稿已保存')).toBeVisible()
+  await editor.locator('.ant-modal-close').click()
+
+  const row = rowWith(list, '冬季仓储巡检通知')
+  await expect(row).toContainText('草稿')
+  await row.locator('.ant-checkbox-input').check()
+  await list.getByRole('button', { name: /发\s*布/ }).click()
+  await expect(row).toContainText('已发布')
+  await list.getByRole('button', { name: /撤\s*回/ }).click()
+  await expect(row).toContainText('已撤回')
+})
