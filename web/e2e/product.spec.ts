@@ -108,7 +108,11 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
       { name: 'back.png', mimeType: 'image/png', buffer: PNG },
     ])
   await expect(form.getByTestId('images-input').getByTestId('product-image')).toHaveCount(2)
-  await form.getByTestId('record-save').click()
+  const [added] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/pro/product/add')),
+    form.getByTestId('record-save').click(),
+  ])
+  expect(added.status()).toBe(200)
   await expect(form).toBeHidden()
 
   await search(list, '产品编码', CODE)
@@ -172,6 +176,20 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
   await search(stock, '批次号', 'B-E2E-01')
   await expect(rowWith(stock, 'B-E2E-01')).toContainText(NAME)
   await expect(rowWith(stock, 'B-E2E-01')).toContainText('120')
+
+  // the document with its line, and the movement in the ledger with the quantity after it
+  await page.getByRole('tab', { name: '库存单据' }).click()
+  const docs = page.getByTestId('list-page-stockDoc')
+  await expect(rows(docs).first()).toBeVisible()
+  await rows(docs).first().getByRole('button', { name: /^CGRK/ }).click()
+  await expect(page.getByTestId('stock-doc-detail')).toContainText('B-E2E-01')
+  await expect(page.getByTestId('stock-doc-detail')).toContainText(NAME)
+  await page.keyboard.press('Escape')
+  await page.getByRole('tab', { name: '库存流水' }).click()
+  const ledger = page.getByTestId('list-page-stockLedger')
+  // newest first: the purchase-in just posted
+  await expect(rows(ledger).first()).toContainText('B-E2E-01')
+  await expect(rows(ledger).first()).toContainText('120')
 })
 
 const TITLES = ['产品编码', '产品名称', '规格类型', '产品分类', '产品来源', '产品类型', '基本单位', '规格']

@@ -1,15 +1,14 @@
 import { ApprovalStatus, type Product } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Empty, Input, Modal, Space, Spin, Steps, Table, Tag, Typography } from 'antd'
-import dayjs from 'dayjs'
+import { Alert, App, Empty, Input, Modal, Space, Spin, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/http.ts'
 import { productApi, productKeys } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
-import { DATETIME_FORMAT, modalWidth } from '../../config/constants.ts'
-import { useDictText } from '../list/useDict.ts'
+import { modalWidth } from '../../config/constants.ts'
+import { ReviewProgressView } from '../approval/ReviewProgress.tsx'
 
 type Props = {
   product: Pick<Product, 'id' | 'name'> | null
@@ -25,7 +24,6 @@ type Props = {
 export const ProductAuditModal = ({ product, open, onClose, afterClose }: Props) => {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const dictText = useDictText()
   const client = useQueryClient()
   const [note, setNote] = useState('')
   const [noteError, setNoteError] = useState(false)
@@ -60,13 +58,6 @@ export const ProductAuditModal = ({ product, open, onClose, afterClose }: Props)
     } finally {
       setBusy(false)
     }
-  }
-
-  const stepStatus = (i: number): 'finish' | 'process' | 'error' | 'wait' => {
-    const s = review?.steps[i]
-    if (s?.decision === 'reject') return 'error'
-    if (s?.isAudit === 1) return 'finish'
-    return isOpen && review && i === review.currentStep - 1 ? 'process' : 'wait'
   }
 
   return (
@@ -107,30 +98,7 @@ export const ProductAuditModal = ({ product, open, onClose, afterClose }: Props)
         {review === null && <Empty description={t('product.audit.none')} />}
         {review && (
           <Space direction="vertical" style={{ width: '100%' }} size="large">
-            <Space>
-              <Typography.Text strong>{product?.name}</Typography.Text>
-              <Tag
-                color={
-                  review.status === ApprovalStatus.Approved
-                    ? 'green'
-                    : review.status === ApprovalStatus.Rejected
-                      ? 'red'
-                      : 'blue'
-                }
-              >
-                {dictText('approval_status', review.status)}
-              </Tag>
-            </Space>
-            <Steps
-              size="small"
-              current={review.currentStep - 1}
-              items={review.steps.map((s, i) => ({
-                title: s.stepName ?? t('product.audit.step', { no: s.stepNo }),
-                status: stepStatus(i),
-                description: [s.departName, s.roleName].filter(Boolean).join(' / '),
-                subTitle: s.realname ?? undefined,
-              }))}
-            />
+            <ReviewProgressView progress={review} />
             {isOpen && (
               <Space direction="vertical" style={{ width: '100%' }}>
                 <Typography.Text>{t('product.audit.note')}</Typography.Text>
@@ -149,30 +117,6 @@ export const ProductAuditModal = ({ product, open, onClose, afterClose }: Props)
                 {noteError && <Alert type="error" showIcon message={t('product.audit.noteRequired')} />}
               </Space>
             )}
-            <Typography.Title level={5}>{t('product.audit.history')}</Typography.Title>
-            <Table
-              size="small"
-              pagination={false}
-              rowKey={(h) => `${h.round}-${h.stepNo}-${h.decidedAt}`}
-              dataSource={review.history}
-              columns={[
-                { title: t('product.audit.stepCol'), render: (_, h) => `${h.round}-${h.stepNo}`, width: 80 },
-                {
-                  title: t('product.audit.decision'),
-                  render: (_, h) =>
-                    h.decision === 'approve' ? t('product.audit.approved') : t('product.audit.rejected'),
-                  width: 100,
-                },
-                { title: t('product.audit.note'), dataIndex: 'note' },
-                { title: t('product.audit.decider'), dataIndex: 'realname', width: 120 },
-                {
-                  title: t('product.audit.decidedAt'),
-                  dataIndex: 'decidedAt',
-                  width: 180,
-                  render: (v: string) => dayjs(v).format(DATETIME_FORMAT),
-                },
-              ]}
-            />
           </Space>
         )}
       </Spin>

@@ -1,10 +1,11 @@
 import { type Product, productResource } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Empty, Flex, Modal, Spin, Steps, Table, Tabs } from 'antd'
+import { Descriptions, Empty, Flex, Modal, Spin, Table, Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { productApi, productKeys } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
 import { modalWidth } from '../../config/constants.ts'
+import { ReviewProgressView } from '../approval/ReviewProgress.tsx'
 import { FieldValue } from '../list/FieldValue.tsx'
 import { RefLabel } from '../list/RefLabel.tsx'
 import { useDictText } from '../list/useDict.ts'
@@ -183,15 +184,7 @@ export const ProductViewModal = ({ id, open, onClose, afterClose }: Props) => {
               key: 'review',
               label: t('product.view.review'),
               children: review.data ? (
-                <Steps
-                  size="small"
-                  current={review.data.currentStep - 1}
-                  items={review.data.steps.map((s) => ({
-                    title: s.stepName ?? t('product.audit.step', { no: s.stepNo }),
-                    status: s.decision === 'reject' ? 'error' : s.isAudit === 1 ? 'finish' : 'wait',
-                    description: [s.roleName, s.realname, s.note].filter(Boolean).join(' · '),
-                  }))}
-                />
+                <ReviewProgressView progress={review.data} />
               ) : (
                 <Empty description={t('product.audit.none')} />
               ),

@@ -1,6 +1,6 @@
 import { branchStockResource, StockDocType, stockDocResource, stockLedgerResource, stockResource } from '@app/contracts'
-import { Space, Tabs } from 'antd'
-import { useState } from 'react'
+import { Button, Space, Tabs } from 'antd'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import '../../api/product.ts'
@@ -8,6 +8,7 @@ import { AuthButton } from '../../auth/permissions.tsx'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList } from '../../components/list/types.ts'
 import { BranchStockUploadModal } from '../../components/product/BranchStockUploadModal.tsx'
+import { StockDocDetailModal } from '../../components/product/StockDocDetailModal.tsx'
 import { StockDocModal } from '../../components/product/StockDocModal.tsx'
 
 /** Stock lists only read: documents and uploads write them (the server serves no add or edit). */
@@ -22,12 +23,23 @@ const stock = defineList({
   without: READ_ONLY,
 })
 const branchStock = defineList({ resource: branchStockResource, input: none, without: READ_ONLY })
-const docs = defineList({
-  resource: stockDocResource,
-  input: none,
-  columnOrder: ['docNo', 'docType', 'depotId', 'docDate', 'totalQuantity', 'lineCount'],
-  without: READ_ONLY,
-})
+/** Documents: the number opens the document with its lines. */
+const docsOf = (open: (id: string) => void) =>
+  defineList({
+    resource: stockDocResource,
+    input: none,
+    columnOrder: ['docNo', 'docType', 'depotId', 'docDate', 'totalQuantity', 'lineCount'],
+    columns: {
+      docNo: {
+        render: (value, record) => (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => open(record.id)}>
+            {String(value ?? '')}
+          </Button>
+        ),
+      },
+    },
+    without: READ_ONLY,
+  })
 const ledger = defineList({
   resource: stockLedgerResource,
   input: none,
@@ -44,6 +56,8 @@ export const StockList = () => {
   const { t } = useTranslation()
   const [doc, setDoc] = useState<StockDocType | null>(null)
   const [uploading, setUploading] = useState(false)
+  const [docId, setDocId] = useState<string | null>(null)
+  const docs = useMemo(() => docsOf(setDocId), [])
   return (
     <>
       <Space wrap style={{ marginBottom: 8 }}>
@@ -80,6 +94,7 @@ export const StockList = () => {
       />
       <StockDocModal docType={doc} onClose={() => setDoc(null)} />
       <BranchStockUploadModal open={uploading} onClose={() => setUploading(false)} />
+      <StockDocDetailModal id={docId} onClose={() => setDocId(null)} />
     </>
   )
 }
