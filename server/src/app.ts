@@ -51,7 +51,7 @@ export const buildApp = async (
     req.startedAt = performance.now()
     reply.header('x-request-id', req.id)
   })
-  registerErrorHandling(app)
+  registerErrorHandling(app, database.db)
 
   await app.register(swagger, {
     openapi: {

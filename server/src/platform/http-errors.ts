@@ -1,22 +1,32 @@
 import { Errors, errorByCode } from '@app/contracts'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
+import type { DbOrTx } from '../db/client.ts'
+import { createErrorTexts, type ErrorTexts } from './error-texts.ts'
 import { AppError } from './errors.ts'
 import { localizeIssues, requestLang } from './i18n.ts'
 
 type Failure = { status: number; code: number; result: unknown; message?: string }
 
-const send = (req: FastifyRequest, reply: FastifyReply, f: Failure) => {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Error texts from the runtime code table (per app: tests run several apps at once). */
+    errorTexts: ErrorTexts
+  }
+}
+
+const send = async (req: FastifyRequest, reply: FastifyReply, f: Failure) => {
   const lang = requestLang(req)
-  const entry = errorByCode(f.code)
-  reply
+  const texts = req.server.hasDecorator('errorTexts') ? req.server.errorTexts : null
+  const text = (await texts?.textOf(f.code, lang)) ?? errorByCode(f.code)?.[lang]
+  return reply
     .code(f.status)
     .header('x-request-id', req.id)
     .type('application/json; charset=utf-8')
     .send({
       success: false,
       code: f.code,
-      message: f.message ?? entry?.[lang] ?? Errors.SystemError[lang],
+      message: f.message ?? text ?? Errors.SystemError[lang],
       result: f.result,
       timestamp: Date.now(),
     })
@@ -31,7 +41,8 @@ const zodIssuesOf = (e: unknown): z.core.$ZodIssue[] | null => {
 }
 
 /** Every error becomes an envelope in the caller's language; no stack trace leaves the server. */
-export const registerErrorHandling = (app: FastifyInstance) => {
+export const registerErrorHandling = (app: FastifyInstance, db: DbOrTx) => {
+  app.decorate('errorTexts', createErrorTexts(db))
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       return send(req, reply, { status: error.statusCode, code: error.entry.code, result: error.result })

@@ -68,21 +68,34 @@ describe('http client', () => {
     expect(shown.warning).toEqual(['公告已撤回'])
   })
 
-  it('shows the catalogue text of an error code in the current language', async () => {
+  it('shows the server’s wording of an error, which follows the editable code table', async () => {
     await setLanguage('en')
     answer(409, {
       success: false,
       code: Errors.InsufficientStock.code,
-      message: '库存不足',
+      message: 'Not enough stock left',
       result: null,
       timestamp: 1,
     })
     await expect(http.post('/x', {})).rejects.toMatchObject({ code: Errors.InsufficientStock.code, status: 409 })
+    expect(shown.error).toEqual(['Not enough stock left'])
+  })
+
+  it('falls back to the catalogue text of the code in the current language', async () => {
+    await setLanguage('en')
+    answer(409, { success: false, code: Errors.InsufficientStock.code, message: '', result: null, timestamp: 1 })
+    await expect(http.post('/x', {})).rejects.toMatchObject({ code: Errors.InsufficientStock.code })
     expect(shown.error).toEqual(['Insufficient stock'])
   })
 
   it('stays quiet for a silent call', async () => {
-    answer(400, { success: false, code: Errors.WrongPassword.code, message: 'x', result: null, timestamp: 1 })
+    answer(400, {
+      success: false,
+      code: Errors.WrongPassword.code,
+      message: '登录密码错误',
+      result: null,
+      timestamp: 1,
+    })
     await expect(http.post('/sys/login', {}, { silent: true })).rejects.toMatchObject({ message: '登录密码错误' })
     expect(shown.error).toEqual([])
   })

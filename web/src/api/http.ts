@@ -111,10 +111,12 @@ const handle = async <T>(res: Response, path: string, opts: RequestOptions): Pro
     throw new ApiError(res.status, WARNING, text, body.result)
   }
   const code = body?.code ?? 0
+  // the server words the error in the request's language from the runtime code table (editable
+  // on the language screen); the bundled catalogue stands in when there is no answer to read
   const text =
-    (code ? errorText(code, currentLang()) : undefined) ??
-    body?.message ??
-    statusText(res.status) ??
+    body?.message ||
+    (code ? errorText(code, currentLang()) : undefined) ||
+    statusText(res.status) ||
     i18n.t('common.http.requestError')
   const error = new ApiError(res.status, code, text, body?.result ?? null)
   const isLogin = path === '/sys/login'

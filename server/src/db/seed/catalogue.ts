@@ -1,4 +1,4 @@
-import { DICTIONARIES, type DictDef, flattenMenus, MENU_TREE, ROUTE_VIEW, RoleCode } from '@app/contracts'
+import { DICTIONARIES, type DictDef, Errors, flattenMenus, MENU_TREE, ROUTE_VIEW, RoleCode } from '@app/contracts'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../client.ts'
 import { codeTable, dictItems, dictTypes, permissions, rolePermissions, roles, settings } from '../schema/index.ts'
@@ -26,7 +26,8 @@ const distinct = (rows: CodeRow[]) => [...new Map(rows.map((r) => [r.id, r])).va
  * the system administrator's grants on all of them, and default settings. Idempotent.
  */
 export const syncCatalogue = async (db: DbOrTx) => {
-  const codes = distinct([...menuCodes(), ...dictCodes(DICTIONARIES)])
+  const errorCodes = Object.values(Errors).map((e) => ({ id: e.code, category: 'error', zh: e.zh, en: e.en }))
+  const codes = distinct([...menuCodes(), ...dictCodes(DICTIONARIES), ...errorCodes])
   await db.insert(codeTable).values(codes).onConflictDoNothing()
 
   for (const [i, d] of DICTIONARIES.entries()) {

@@ -11,6 +11,7 @@ export const noticeList: CrudResource = {
   table: notices,
   record: NoticeRowSchema,
   input: NoticeInputSchema,
-  // reading one notice marks it read for its reader: notice.routes.ts serves that
   verbs: ['export'],
+  // reading one notice marks it read for its reader: notice.routes.ts serves that
+  ownReadById: true,
 }

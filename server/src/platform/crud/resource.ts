@@ -16,11 +16,8 @@ export type RowId = string | number
 
 export type HookContext = { tx: DbOrTx; principal: Principal; req?: RequestInfo }
 
-/**
- * The verbs a resource may leave out (the list is always served): a read-only list serves none;
- * a screen whose reads by id have rules of their own leaves out `queryById`.
- */
-export const CRUD_VERBS = ['queryById', 'add', 'edit', 'delete', 'status', 'history', 'export', 'import'] as const
+/** The verbs a resource may leave out (reads are always served): a read-only list serves none. */
+export const CRUD_VERBS = ['add', 'edit', 'delete', 'status', 'history', 'export', 'import'] as const
 export type CrudVerb = (typeof CRUD_VERBS)[number]
 
 /** Whether a resource serves a verb: all of them unless its declaration lists its own. */
@@ -50,6 +47,8 @@ export type CrudResource = {
   listAll?: boolean | { where: () => SQL | undefined; alias?: readonly string[] }
   /** The changing verbs served (default all): e.g. a stock list is read-only, prices are never added. */
   verbs?: readonly CrudVerb[]
+  /** Reads by id have rules of their own (reading a notice marks it read): `queryById` is not served. */
+  ownReadById?: boolean
   /** `int` for tables keyed by an integer or serial id (the code table, dictionaries); default uuid. */
   idType?: 'uuid' | 'int'
   /** The edit form when it is not the add form made optional (e.g. users: no password); with id and version. */

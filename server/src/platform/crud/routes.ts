@@ -74,7 +74,7 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
     async (req) => ok(await service.list(principalOf(req), req.query)),
   )
 
-  if (serves('queryById'))
+  if (!r.ownReadById)
     app.get(
       `${base}/queryById`,
       { config: { permission: menu }, schema: { tags, querystring: IdQuerySchema, response: okResponse(r.record) } },
