@@ -184,8 +184,13 @@ export const codeTable = pgTable(
     updateAt: ts(),
     updateBy: uuid(),
     version: integer().notNull().default(1),
+    /**
+     * Set on an entry that overrides a text the web bundles (a field label: `field:supplier.code`,
+     * category 'field'); null on entries the product refers to by id.
+     */
+    key: varchar({ length: 160 }),
   },
-  (t) => [index('sys_code_category_idx').on(t.category)],
+  (t) => [index('sys_code_category_idx').on(t.category), uniqueIndex('sys_code_key_uq').on(t.key)],
 )
 
 /** Dictionary types; items below. `id` is the SPEC 3 `dicTypeId`. */
