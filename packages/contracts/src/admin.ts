@@ -224,6 +224,7 @@ export const codeResource = defineResource({
     category: { type: 'string', search: 'eq', sort: true },
     zh: { type: 'string', search: 'like', sort: true },
     en: { type: 'string', search: 'like', sort: true },
+    key: { type: 'string', search: 'like', sort: true, readOnly: true },
     updateAt: { type: 'datetime', sort: true, readOnly: true },
   },
 })
@@ -247,10 +248,37 @@ export const CodeSchema = z.object({
   category: z.string(),
   zh: z.string(),
   en: z.string(),
+  /** Set on an entry that overrides a bundled text (see FIELD_LABEL_KEY); written only by its own calls. */
+  key: z.string().nullable(),
   version: z.number().int(),
   updateAt: z.coerce.date().nullable(),
 })
 export type CodeEntry = z.infer<typeof CodeSchema>
+
+// ---------------------------------------------------------------- field labels (code-table overrides)
+/** Category of the code-table entries that override a field's bundled label. */
+export const FIELD_LABEL_CATEGORY = 'field'
+/** `field:<resource>.<field>`: the code-table key of a field label override. */
+export const FIELD_LABEL_KEY = /^field:([A-Za-z][A-Za-z0-9]*)\.([A-Za-z][A-Za-z0-9]*)$/
+export const fieldLabelKey = (resource: string, field: string) => `field:${resource}.${field}`
+
+const FieldLabelKeySchema = z.string().trim().max(160).regex(FIELD_LABEL_KEY, 'field:<resource>.<field>')
+/** Saves both languages of a field's label (POST /sys/code/saveFieldLabel). */
+export const FieldLabelSaveSchema = z.object({ key: FieldLabelKeySchema, zh: text(200).min(1), en: text(200).min(1) })
+export type FieldLabelSave = z.infer<typeof FieldLabelSaveSchema>
+/** Removes an override: the field shows its bundled label again (POST /sys/code/resetFieldLabel). */
+export const FieldLabelResetSchema = z.object({ key: FieldLabelKeySchema })
+export const FieldLabelSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  zh: z.string(),
+  en: z.string(),
+  version: z.number().int(),
+})
+export type FieldLabel = z.infer<typeof FieldLabelSchema>
+/** The fields whose labels may be overridden, by resource (GET /sys/code/fieldLabelFields). */
+export const FieldLabelResourceSchema = z.object({ resource: z.string(), fields: z.array(z.string()) })
+export type FieldLabelResource = z.infer<typeof FieldLabelResourceSchema>
 
 // ---------------------------------------------------------------- dictionaries
 export const dictResource = defineResource({

@@ -162,7 +162,13 @@ export const PermissionListSchema = z.object({
 })
 export type PermissionList = z.infer<typeof PermissionListSchema>
 
-export const CodeTableEntrySchema = z.object({ id: z.number().int(), zh: z.string(), en: z.string() })
+/** One code-table text; `key` is set on entries that override a text the web bundles (`field:supplier.code`). */
+export const CodeTableEntrySchema = z.object({
+  id: z.number().int(),
+  key: z.string().nullable(),
+  zh: z.string(),
+  en: z.string(),
+})
 export type CodeTableEntry = z.infer<typeof CodeTableEntrySchema>
 
 export const SettingsSchema = z.object({ systemTitle: z.string(), systemTitleEn: z.string(), demoMode: z.boolean() })

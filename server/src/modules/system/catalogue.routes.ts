@@ -46,14 +46,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'authenticated' },
       schema: {
         tags: ['system'],
-        summary: 'The whole runtime code table (id -> zh, en)',
+        summary: 'The whole runtime code table (id -> zh, en; key on entries overriding a bundled text)',
         response: okResponse(z.array(CodeTableEntrySchema)),
       },
     },
     async () =>
       ok(
         await db
-          .select({ id: codeTable.id, zh: codeTable.zh, en: codeTable.en })
+          .select({ id: codeTable.id, key: codeTable.key, zh: codeTable.zh, en: codeTable.en })
           .from(codeTable)
           .orderBy(asc(codeTable.id)),
       ),

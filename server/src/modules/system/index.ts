@@ -4,6 +4,7 @@ import { catalogueRoutes } from './catalogue.routes.ts'
 import { checksRoutes } from './checks.routes.ts'
 import { dictRoutes } from './dict.routes.ts'
 import { feedbackRoutes } from './feedback.routes.ts'
+import { fieldLabelRoutes } from './field-label.routes.ts'
 import { fileRoutes } from './file.routes.ts'
 import { importRoutes } from './import.routes.ts'
 import { roleRoutes } from './permission-admin.routes.ts'
@@ -22,5 +23,6 @@ export const systemModule = async (app: FastifyInstance) => {
   await app.register(userRoutes)
   await app.register(roleRoutes)
   await app.register(dictRoutes)
+  await app.register(fieldLabelRoutes)
   await app.register(feedbackRoutes)
 }

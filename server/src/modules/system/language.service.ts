@@ -60,15 +60,17 @@ export const codeTexts = async (db: DbOrTx, ids: readonly number[]) => {
 }
 
 /**
- * Fingerprints of the code table and the dictionaries: row count, sum of versions and highest id
- * move with every add, edit and delete, and cost one aggregate each.
+ * Fingerprints of the code table and the dictionaries: row count, sum of versions, highest id and
+ * latest change move with every add, edit and delete (the latest change also with a removal
+ * followed by an addition that takes the removed id, e.g. a field label reset and saved again),
+ * and cost one aggregate each.
  */
 export const catalogueVersion = async (db: DbOrTx) => {
   const fingerprint = (table: typeof codeTable | typeof dictItems | typeof dictTypes) =>
     db
-      .select({ n: count(), v: sum(table.version), top: max(table.id) })
+      .select({ n: count(), v: sum(table.version), top: max(table.id), at: max(table.updateAt) })
       .from(table)
-      .then(([r]) => `${r?.n ?? 0}.${r?.v ?? 0}.${r?.top ?? 0}`)
+      .then(([r]) => `${r?.n ?? 0}.${r?.v ?? 0}.${r?.top ?? 0}.${r?.at ? new Date(r.at).getTime() : 0}`)
   const [code, items, types] = await Promise.all([
     fingerprint(codeTable),
     fingerprint(dictItems),
