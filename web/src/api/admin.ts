@@ -3,6 +3,9 @@ import {
   type CatalogueVersion,
   type Feedback,
   type FeedbackSubmit,
+  type FieldLabel,
+  type FieldLabelResource,
+  type FieldLabelSave,
   type Page,
   type RolePermissionTree,
   roleResource,
@@ -35,6 +38,10 @@ export const adminApi = {
   myFeedback: (pageNo: number, pageSize: number) => http.get<Page<Feedback>>('/sys/feedback/my', { pageNo, pageSize }),
   replyFeedback: (input: { id: string; version: number; replyContent: string }) =>
     http.post<Feedback>('/sys/feedback/reply', input, { silent: true }),
+  /** Field labels on the language screen: the fields there are, save and remove an override. */
+  fieldLabelFields: () => http.get<FieldLabelResource[]>('/sys/code/fieldLabelFields'),
+  saveFieldLabel: (input: FieldLabelSave) => http.post<FieldLabel>('/sys/code/saveFieldLabel', input, { silent: true }),
+  resetFieldLabel: (key: string) => http.post<null>('/sys/code/resetFieldLabel', { key }),
 }
 
 export const adminKeys = {
@@ -42,6 +49,7 @@ export const adminKeys = {
   roles: ['role', 'queryList'] as const,
   catalogueVersion: ['catalogue', 'version'] as const,
   myFeedback: (pageNo: number) => ['feedback', 'my', pageNo] as const,
+  fieldLabelFields: ['fieldLabel', 'fields'] as const,
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { CodeTableEntry } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -33,4 +34,24 @@ export const useCodeTexts = () => {
     },
     [byId],
   )
+}
+
+/** Overrides by key, one map per fetched table (many components read it at once). */
+const overridesByTable = new WeakMap<readonly CodeTableEntry[], ReadonlyMap<string, CodeTableEntry>>()
+const NO_OVERRIDES: ReadonlyMap<string, CodeTableEntry> = new Map()
+
+/**
+ * Code-table entries that override a text the web bundles, by key (`field:supplier.code` -> its
+ * zh and en). Refetched with the table, so an edit on the language screen shows at once here and,
+ * through the catalogue check, in other browsers.
+ */
+export const useCodeOverrides = (): ReadonlyMap<string, CodeTableEntry> => {
+  const { data } = useQuery({ ...codeTableQuery, enabled: Boolean(session.token()) })
+  if (!data) return NO_OVERRIDES
+  let map = overridesByTable.get(data)
+  if (!map) {
+    map = new Map(data.filter((e) => e.key).map((e) => [e.key as string, e]))
+    overridesByTable.set(data, map)
+  }
+  return map
 }

@@ -1,5 +1,8 @@
+import { fieldLabelKey, type Lang } from '@app/contracts'
+import type { i18n as I18n } from 'i18next'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCodeOverrides } from '../../auth/code-table.ts'
 
 type LooseT = (key: string, options?: Record<string, unknown>) => string
 
@@ -10,20 +13,29 @@ export const useLooseT = () => {
 }
 
 /**
- * A field's label in the current language: `fields.<resource>.<field>`, else the shared
- * `common.fields.<field>` (code, name, status, created at...), else the field name.
+ * The label the web bundles for a field in one language: `fields.<resource>.<field>`, else the
+ * shared `common.fields.<field>` (code, name, status, created at...), else the field name.
+ */
+export const bundledFieldLabel = (i18n: I18n, lang: Lang, resource: string, field: string): string => {
+  for (const key of [`fields.${resource}.${field}`, `common.fields.${field}`]) {
+    if (i18n.exists(key, { lng: lang })) return (i18n.t as unknown as LooseT)(key, { lng: lang })
+  }
+  return field
+}
+
+/**
+ * A field's label in the current language: the code-table override `field:<resource>.<field>`
+ * (edited on the language screen, for every user, without a restart), else the bundled label.
+ * List columns, search forms, forms, record views, history and export titles all ask here.
  */
 export const useFieldLabel = (resource: string) => {
-  const { t, i18n } = useTranslation()
+  const { i18n } = useTranslation()
+  const overrides = useCodeOverrides()
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'zh'
   return useCallback(
-    (field: string) => {
-      const loose = t as unknown as LooseT
-      const own = `fields.${resource}.${field}`
-      if (i18n.exists(own)) return loose(own)
-      const shared = `common.fields.${field}`
-      return i18n.exists(shared) ? loose(shared) : field
-    },
-    [t, i18n, resource],
+    (field: string) =>
+      overrides.get(fieldLabelKey(resource, field))?.[lang] || bundledFieldLabel(i18n, lang, resource, field),
+    [overrides, lang, i18n, resource],
   )
 }
 

@@ -1,9 +1,10 @@
 import { CodeInputSchema, codeResource } from '@app/contracts'
-import { Alert } from 'antd'
+import { Alert, Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useCatalogueCheckOn } from '../../api/admin.ts'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList } from '../../components/list/types.ts'
+import { FieldLabelList } from './FieldLabelList.tsx'
 
 const list = defineList({
   resource: codeResource,
@@ -19,17 +20,30 @@ const list = defineList({
 
 /**
  * Language configuration (issue 5): the runtime code table — id, category, Chinese, English —
- * behind menus, buttons, statuses and dictionary labels. An edit shows at once, without a restart:
+ * behind menus, buttons, statuses, dictionary labels and error messages, and the field labels
+ * (code-table overrides of the labels the web bundles). An edit shows at once, without a restart:
  * the server reads the table per request, and this screen has the web refetch it after a save.
  */
 export const LanguageConfig = () => {
   const { t } = useTranslation()
   useCatalogueCheckOn(codeResource.name)
   return (
-    <>
-      <Alert type="info" showIcon title={t('admin.language.hint')} style={{ marginBottom: 12 }} />
-      <ListPage list={list} />
-    </>
+    <Tabs
+      data-testid="language-tabs"
+      items={[
+        {
+          key: 'codes',
+          label: t('admin.language.codeTab'),
+          children: (
+            <>
+              <Alert type="info" showIcon title={t('admin.language.hint')} style={{ marginBottom: 12 }} />
+              <ListPage list={list} />
+            </>
+          ),
+        },
+        { key: 'fields', label: t('admin.language.fieldTab'), children: <FieldLabelList /> },
+      ]}
+    />
   )
 }
 export default LanguageConfig
