@@ -106,7 +106,7 @@ describe('change password dialog', () => {
     serve({
       'POST /sys/user/editPassword': {
         status: 400,
-        body: { success: false, code: 201020, message: 'x', result: null, timestamp: 1 },
+        body: { success: false, code: 201020, message: '旧密码输入错误', result: null, timestamp: 1 },
       },
     })
     wrap(<ChangePasswordModal open onClose={() => {}} />)
