@@ -18,9 +18,12 @@ const rows = (list: Locator) => list.locator('.ant-table-tbody tr.ant-table-row'
 const rowWith = (list: Locator, text: string) => rows(list).filter({ hasText: text })
 const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible')
 
+/** Opens a select and picks an option (again if a re-render closed the dropdown meanwhile). */
 const pick = async (page: Page, field: Locator, option: string) => {
-  await field.click()
-  await dropdown(page).getByTitle(option, { exact: true }).first().click()
+  await expect(async () => {
+    if (!(await dropdown(page).last().isVisible())) await field.click()
+    await dropdown(page).last().getByTitle(option, { exact: true }).first().click({ timeout: 3000 })
+  }).toPass({ timeout: 30_000 })
 }
 
 /** A select with many options (a virtual list): typed into, then picked. */
