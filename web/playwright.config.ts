@@ -47,6 +47,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       SEED: 'demo',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',

@@ -1,3 +1,5 @@
+import os from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { openPostgres } from '../src/db/client.ts'
 import { runMigrations } from '../src/db/migrate.ts'
@@ -19,7 +21,11 @@ export const createBenchDatabase = async (adminUrl: string) => {
   const url = withDatabase(adminUrl, name)
   const database = await openPostgres(url, 2)
   await runMigrations(database)
-  await seedDatabase(database.db, { seed: 'demo', adminPassword: undefined }, () => {})
+  await seedDatabase(
+    database.db,
+    { seed: 'demo', adminPassword: undefined, filesDir: path.join(os.tmpdir(), 'backoffice-bench-files') },
+    () => {},
+  )
   await database.close()
   return {
     url,

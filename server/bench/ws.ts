@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
@@ -159,7 +160,11 @@ const main = async () => {
   try {
     const database = await openPostgres(url, 2)
     await runMigrations(database)
-    await seedDatabase(database.db, { seed: 'demo', adminPassword: undefined }, () => {})
+    await seedDatabase(
+      database.db,
+      { seed: 'demo', adminPassword: undefined, filesDir: path.join(os.tmpdir(), 'backoffice-bench-files') },
+      () => {},
+    )
     await database.close()
     const users = await createUsers(url, SOCKETS)
     console.log(`database ${name}: demo data + ${users.length} bench users with sessions`)

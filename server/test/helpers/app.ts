@@ -1,5 +1,6 @@
 import type { Envelope } from '@app/contracts'
 import type { FastifyInstance, InjectOptions } from 'fastify'
+import { inject } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import type { Database } from '../../src/db/client.ts'
@@ -20,6 +21,7 @@ export const createTestApp = async (
     LOGIN_RATE_LIMIT: '100000',
     WEB_DIST: '/nonexistent',
     DATA_DIR: '/tmp/unused-test-data',
+    FILES_DIR: inject('filesDir'),
     ...env,
   })
   const app = await buildApp({ config, database })
@@ -54,7 +56,12 @@ export const client = (app: FastifyInstance, token?: string, lang?: 'zh' | 'en')
     })
     // a file download answers bytes, not an envelope
     const json = String(res.headers['content-type'] ?? '').includes('json')
-    return { status: res.statusCode, body: (json ? res.json() : null) as Envelope<T>, headers: res.headers, raw: res.rawPayload }
+    return {
+      status: res.statusCode,
+      body: (json ? res.json() : null) as Envelope<T>,
+      headers: res.headers,
+      raw: res.rawPayload,
+    }
   }
   return {
     get: <T>(url: string, query?: Call['query'], headers?: Call['headers']) => send<T>('GET', url, { query, headers }),

@@ -76,5 +76,7 @@ declare module 'vitest' {
     pgliteTemplate: string
     pgAdminUrl: string
     pgTemplate: string
+    /** Where the seeded files are, for the test apps' FILES_DIR. */
+    filesDir: string
   }
 }

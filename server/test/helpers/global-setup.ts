@@ -15,19 +15,25 @@ const quiet = () => {}
  * half a second), and removes it afterwards.
  */
 export default async function setup(project: TestProject) {
+  // the seed's product images go where the test apps read files from (see helpers/app.ts)
+  const filesDir = path.join(os.tmpdir(), `backoffice-test-files-${process.pid}`)
+  project.provide('filesDir', filesDir)
   // test.env of the project reaches the test files, not this process: read it from the config
   const kind = project.config.env?.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite'
   if (kind === 'pglite') {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-template-'))
     const database = await openPglite({})
     await runMigrations(database)
-    await seedDatabase(database.db, { seed: 'demo', adminPassword: undefined }, quiet)
+    await seedDatabase(database.db, { seed: 'demo', adminPassword: undefined, filesDir }, quiet)
     const dump = await database.dumpDataDir!()
     const file = path.join(dir, 'template.tar')
     await writeFile(file, Buffer.from(await dump.arrayBuffer()))
     await database.close()
     project.provide('pgliteTemplate', file)
-    return async () => rm(dir, { recursive: true, force: true })
+    return async () => {
+      await rm(dir, { recursive: true, force: true })
+      await rm(filesDir, { recursive: true, force: true })
+    }
   }
 
   const adminUrl = process.env.TEST_DATABASE_URL
@@ -38,7 +44,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE "${template}"`)
   const database = await openPostgres(withDatabase(adminUrl, template), 2)
   await runMigrations(database)
-  await seedDatabase(database.db, { seed: 'demo', adminPassword: undefined }, quiet)
+  await seedDatabase(database.db, { seed: 'demo', adminPassword: undefined, filesDir }, quiet)
   // a template must have no open connections when it is copied
   await database.close()
   project.provide('pgAdminUrl', adminUrl)
@@ -46,5 +52,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`)
     await admin.end()
+    await rm(filesDir, { recursive: true, force: true })
   }
 }

@@ -84,7 +84,12 @@ describe('the HTTP platform', () => {
       })
     ).body.result.token
     const codes = await client(t.app, token).get<{ id: number; zh: string; en: string }[]>('/api/sys/code/all')
-    expect(codes.body.result.find((c) => c.id === 100804)).toEqual({ id: 100804, zh: '已驳回', en: 'Rejected' })
+    expect(codes.body.result.find((c) => c.id === 100804)).toEqual({
+      id: 100804,
+      key: null,
+      zh: '已驳回',
+      en: 'Rejected',
+    })
     const settings = await client(t.app).get<{ systemTitle: string; demoMode: boolean }>('/api/sys/settings')
     expect(settings.body.result).toMatchObject({ systemTitle: '采购管理系统', demoMode: true })
   })

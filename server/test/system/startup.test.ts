@@ -16,10 +16,10 @@ describe('start-up on an empty database', () => {
     const database = await openEmptyDatabase()
     try {
       await runMigrations(database)
-      await expect(seedDatabase(database.db, { seed: 'none', adminPassword: undefined }, quiet)).rejects.toThrow(
-        /ADMIN_PASSWORD/,
-      )
-      await seedDatabase(database.db, { seed: 'none', adminPassword: 'First@Admin1' }, quiet)
+      await expect(
+        seedDatabase(database.db, { seed: 'none', adminPassword: undefined, filesDir: '/tmp/unused' }, quiet),
+      ).rejects.toThrow(/ADMIN_PASSWORD/)
+      await seedDatabase(database.db, { seed: 'none', adminPassword: 'First@Admin1', filesDir: '/tmp/unused' }, quiet)
       const all = await database.db.select({ username: users.username }).from(users)
       expect(all).toEqual([{ username: 'admin' }])
       expect(await database.db.select({ code: roles.roleCode }).from(roles)).toEqual([{ code: RoleCode.SysAdmin }])
@@ -40,7 +40,7 @@ describe('start-up on an empty database', () => {
 
       // a second start changes nothing and keeps edits made at run time
       await database.db.update(permissions).set({ status: '0' }).where(eq(permissions.code, 'sys_user:add'))
-      await seedDatabase(database.db, { seed: 'none', adminPassword: undefined }, quiet)
+      await seedDatabase(database.db, { seed: 'none', adminPassword: undefined, filesDir: '/tmp/unused' }, quiet)
       const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users)
       expect(count?.n).toBe(1)
       const [rule] = await database.db

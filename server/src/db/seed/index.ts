@@ -16,7 +16,10 @@ import { seedProducts } from './demo/product.ts'
  * The demo data, in dependency order. Each later area appends its own step (master data,
  * products, orders...); every step runs once, in one transaction with the others.
  */
-export const DEMO_SEEDS: readonly { name: string; run: (db: DbOrTx) => Promise<void> }[] = [
+/** What a seed step may need besides the database: where uploaded files live. */
+export type SeedContext = { filesDir: string }
+
+export const DEMO_SEEDS: readonly { name: string; run: (db: DbOrTx, ctx: SeedContext) => Promise<void> }[] = [
   { name: 'organisation', run: seedOrganisation },
   { name: 'master data', run: seedMasterData },
   { name: 'approval flows', run: seedApproval },
@@ -36,7 +39,7 @@ const isEmpty = async (db: Db) => {
  */
 export const seedDatabase = async (
   db: Db,
-  config: Pick<Config, 'seed' | 'adminPassword'>,
+  config: Pick<Config, 'seed' | 'adminPassword' | 'filesDir'>,
   log: (msg: string) => void,
 ) => {
   await db.transaction(async (tx) => syncCatalogue(tx))
@@ -45,7 +48,7 @@ export const seedDatabase = async (
     await db.transaction(async (tx) => {
       for (const step of DEMO_SEEDS) {
         const started = performance.now()
-        await step.run(tx)
+        await step.run(tx, { filesDir: config.filesDir })
         log(`seeded ${step.name} in ${Math.round(performance.now() - started)} ms`)
       }
     })

@@ -1,6 +1,5 @@
 import { ApprovalStatus, AuditBusiness, PriceType } from '@app/contracts'
 import { eq } from 'drizzle-orm'
-import { loadConfig } from '../../../config.ts'
 import { createApprovalEngine } from '../../../platform/approval/index.ts'
 import { createEventBus } from '../../../platform/events.ts'
 import { pinyinOf } from '../../../platform/pinyin.ts'
@@ -19,6 +18,7 @@ import {
   suppliers,
   users,
 } from '../../schema/index.ts'
+import type { SeedContext } from '../index.ts'
 import { CATEGORIES, PACKING, PENDING, PRODUCTS, REJECTED } from './product-data.ts'
 import { productPng, storeImage } from './product-images.ts'
 import { seedStock } from './product-stock.ts'
@@ -34,7 +34,7 @@ const idsBy = async <T extends { id: string; code: string }>(rows: Promise<T[]>)
  * for review and one rejected, branch-sale relations, stock in several depots with batches
  * (posted as documents, so the ledger adds up) and two branches' uploaded stock.
  */
-export const seedProducts = async (db: DbOrTx) => {
+export const seedProducts = async (db: DbOrTx, { filesDir }: SeedContext) => {
   const [admin] = await db.select({ id: users.id }).from(users).where(eqUser('admin'))
   const [director] = await db.select({ id: users.id }).from(users).where(eqUser('finance_director'))
   if (!admin || !director) throw new Error('seed products: users missing')
@@ -160,7 +160,6 @@ export const seedProducts = async (db: DbOrTx) => {
   )
 
   // images: one or two per product, through the files table like an upload
-  const filesDir = loadConfig().filesDir
   const images: (typeof attachments.$inferInsert)[] = []
   for (const [i, { p, id }] of seeds.entries()) {
     for (let n = 0; n < (i % 3 === 0 ? 2 : 1); n++) {
