@@ -66,7 +66,7 @@ export const SavedQueries = ({ resource, current, onApply }: Props) => {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.superQuery.noSaved')} />
       )}
       {(saved.data ?? []).map((q) => (
-        <Flex key={q.id} justify="space-between" align="center" gap={4}>
+        <Flex key={q.id} justify="space-between" align="center" gap={4} data-testid="saved-query-row">
           <Space size={4} wrap>
             <Button
               type="link"
