@@ -100,7 +100,7 @@ describe('sessions', () => {
 describe('throttling', () => {
   it('pauses an account after repeated failures, and the pause ends', async () => {
     for (let i = 0; i < 5; i++)
-      expect((await attempt('branch_finance', 'guess-' + i)).body.code).toBe(Errors.WrongPassword.code)
+      expect((await attempt('branch_finance', `guess-${i}`)).body.code).toBe(Errors.WrongPassword.code)
     const paused = await attempt('branch_finance', 'Demo@2026')
     expect(paused.status).toBe(429)
     expect(paused.body.code).toBe(Errors.TooManyRequests.code)
