@@ -1,23 +1,8 @@
 import { z } from 'zod'
+import { codeOf, optionalText, recordBase, status, text } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
-/** Columns every record of a resource returns. */
-const recordBase = {
-  id: z.string(),
-  version: z.number().int(),
-  createAt: z.coerce.date(),
-  updateAt: z.coerce.date().nullable(),
-}
-
-const text = (max: number) => z.string().trim().max(max)
-const optionalText = (max: number) => z.string().trim().max(max).nullish()
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(32)
-  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
-const status = z.enum(['1', '2'])
+const code = codeOf(32)
 /** On edit the client sends the id and the version it read (stale edits answer 409). */
 export const editOf = <T extends z.ZodRawShape>(input: z.ZodObject<T>) =>
   input.extend({ id: z.string().uuid(), version: z.number().int() })

@@ -10,6 +10,7 @@ import {
   UnitValues,
 } from './dicts/product.ts'
 import { ApprovalStatus } from './dicts/sales.ts'
+import { codeOf, day, optionalText, recordBase, status, text } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /**
@@ -17,28 +18,13 @@ import { AUDIT_FIELDS, defineResource } from './resource.ts'
  * 5 units rule). Each list screen is a resource; calls of their own are below each one.
  */
 
-const recordBase = {
-  id: z.string(),
-  version: z.number().int(),
-  createAt: z.coerce.date(),
-  updateAt: z.coerce.date().nullable(),
-}
-const text = (max: number) => z.string().trim().max(max)
-const optionalText = (max: number) => z.string().trim().max(max).nullish()
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(32)
-  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
-const status = z.enum(['1', '2'])
+const code = codeOf(32)
 const amount = (max: number) => z.coerce.number().min(0).max(max)
 const money = z.coerce.number().min(0).max(1e9)
 const currency = z
   .string()
   .trim()
   .regex(/^[A-Z]{3}$/, 'ISO 4217 code, e.g. CNY')
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
 
 // ---------------------------------------------------------------- category (tree)
 export const categoryResource = defineResource({

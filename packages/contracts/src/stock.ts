@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { StockDocType } from './dicts/product.ts'
+import { day, recordBase } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /**
@@ -9,13 +10,6 @@ import { AUDIT_FIELDS, defineResource } from './resource.ts'
  * documents are the only writers.
  */
 
-const recordBase = {
-  id: z.string(),
-  version: z.number().int(),
-  createAt: z.coerce.date(),
-  updateAt: z.coerce.date().nullable(),
-}
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
 const batchNo = z
   .string()
   .trim()

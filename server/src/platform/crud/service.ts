@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { Errors, type ListQuery, type Page } from '@app/contracts'
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm'
+import { Errors } from '@app/contracts'
+import { and, count, eq, inArray, ne } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
-import { operationLogs } from '../../db/schema/index.ts'
 import { type RequestInfo, recordOperation, recordOperations } from '../audit-log.ts'
 import type { Principal } from '../auth/principal.ts'
 import { bulkInsert } from '../bulk-insert.ts'
-import { scopeWhere } from '../data-scope.ts'
 import { AppError, fail, notFound, staleVersion } from '../errors.ts'
-import { keysetAfter, listWhere, orderBy, selectedFields, sortKey, sortOf } from '../list-query.ts'
 import { pinyinOf } from '../pinyin.ts'
+import { chunks, createCrudReads } from './reads.ts'
 import type { CompiledResource, Row, RowId } from './resource.ts'
 
-const MAX_LIST_ALL = 5000
 /** Rows per bulk statement of `addMany`: progress is reported after each. */
 const BULK_CHUNK = 2000
-const KEY = '__sortKey'
-
-const chunks = <T>(items: readonly T[], size: number): T[][] => {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
 
 /** A unique-violation or foreign-key error from either driver (Drizzle wraps the driver error). */
 const pgCode = (e: unknown): string | undefined => {
@@ -31,27 +21,13 @@ const pgCode = (e: unknown): string | undefined => {
   return undefined
 }
 
-/** Everything a resource does, over one compiled declaration; routes stay thin. */
+/** Everything a resource does, over one compiled declaration (its reads in reads.ts); routes stay thin. */
 export const createCrudService = (db: Db, r: CompiledResource) => {
-  const scoped = (principal: Principal, ...more: (SQL | undefined)[]) =>
-    and(r.live(), scopeWhere(principal, r.scope), ...more)
+  const { scoped, byId, decorated, reads } = createCrudReads(db, r)
 
   /** The property of the soft-delete column (set by delete instead of removing the row). */
   const softKey = r.softDelete ? Object.entries(r.columns).find(([, c]) => c === r.softDelete)?.[0] : undefined
   if (r.softDelete && !softKey) throw new Error(`soft-delete column of ${r.tableName} is not one of its columns`)
-
-  /** What every partial read keeps: the id, and the version where the table has one (not the log). */
-  const KEY_COLUMNS = r.version ? ['id', 'version'] : ['id']
-
-  /** The declared default order when the query names none. */
-  const sorted = <Q extends ListQuery>(query: Q): Q =>
-    query.column || !r.defaultSort
-      ? query
-      : { ...query, column: r.defaultSort.column, order: query.order ?? r.defaultSort.order }
-
-  /** Records with their related data (the declaration's `decorate`), one call per batch. */
-  const decorated = async (db: DbOrTx, rows: Row[]): Promise<Row[]> =>
-    r.decorate && rows.length > 0 ? r.decorate(rows, db) : rows
 
   /** What the operation log keeps of a record: everything but its secret columns. */
   const loggable = (value: unknown) => {
@@ -59,19 +35,6 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
     const out = { ...(value as Record<string, unknown>) }
     for (const key of r.secret) delete out[key]
     return out
-  }
-
-  /** The rows a list query means for this caller; list, count and export share it. */
-  const queryWhere = (principal: Principal, query: ListQuery, ids?: readonly string[]) =>
-    scoped(principal, listWhere(r.fields, query), ids ? inArray(r.id, [...ids]) : undefined)
-
-  const byId = (tx: DbOrTx, principal: Principal, id: RowId, lock = false) => {
-    const q = tx
-      .select()
-      .from(r.table)
-      .where(scoped(principal, eq(r.id, id)))
-      .limit(1)
-    return (lock ? q.for('update') : q).then((rows) => rows[0] as Row | undefined)
   }
 
   const withPinyin = (values: Record<string, unknown>) =>
@@ -150,121 +113,7 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
   }
 
   return {
-    async list(principal: Principal, listQuery: ListQuery): Promise<Page<Row>> {
-      const query = sorted(listQuery)
-      const where = queryWhere(principal, query)
-      const fields = selectedFields(r.fields, query.field)
-      const selection = fields
-        ? Object.fromEntries([...KEY_COLUMNS, ...fields].map((f) => [f, r.columns[f]!]))
-        : undefined
-      const offset = (query.pageNo - 1) * query.pageSize
-      const [records, [total]] = await Promise.all([
-        (selection ? db.select(selection) : db.select())
-          .from(r.table)
-          .where(where)
-          .orderBy(...orderBy(r.fields, query, r.id))
-          .limit(query.pageSize)
-          .offset(offset),
-        db.select({ n: count() }).from(r.table).where(where),
-      ])
-      const n = total?.n ?? 0
-      return {
-        records: await decorated(db, records as Row[]),
-        total: n,
-        size: query.pageSize,
-        current: query.pageNo,
-        pages: Math.ceil(n / query.pageSize),
-      }
-    },
-
-    async get(principal: Principal, id: RowId): Promise<Row> {
-      const row = (await byId(db, principal, id)) ?? notFound()
-      return (await decorated(db, [row]))[0]!
-    },
-
-    /**
-     * The rows of a list query (plus `ids`, when given; only `fields`, when given) in the list's
-     * order, `batchSize` at a time: each batch continues after the last one by keyset on the sort
-     * column and the id, so an export of 100 000 rows never holds them all, and no batch re-reads
-     * the ones before it.
-     */
-    async *scan(
-      principal: Principal,
-      listQuery: ListQuery,
-      options: { ids?: readonly string[]; batchSize?: number; fields?: readonly string[] } = {},
-    ): AsyncGenerator<Row[]> {
-      const query = sorted(listQuery)
-      const where = queryWhere(principal, query, options.ids)
-      const sort = sortOf(r.fields, query)
-      const size = options.batchSize ?? 1000
-      // only the columns asked for (an export of six columns reads six, not the whole row)
-      const selection = options.fields
-        ? Object.fromEntries([...KEY_COLUMNS, ...options.fields].map((f) => [f, r.columns[f]!]))
-        : r.columns
-      let cursor: { key: string | null; id: string } | undefined
-      for (;;) {
-        const batch = (await db
-          .select({ ...selection, [KEY]: sortKey(sort) })
-          .from(r.table)
-          .where(cursor ? and(where, keysetAfter(sort, r.id, cursor)) : where)
-          .orderBy(...orderBy(r.fields, query, r.id))
-          .limit(size)) as (Row & { [KEY]: string | null })[]
-        if (batch.length === 0) return
-        const last = batch[batch.length - 1]!
-        cursor = { key: last[KEY], id: last.id }
-        yield batch.map(({ [KEY]: _, ...row }) => row as Row)
-        if (batch.length < size) return
-      }
-    },
-
-    /** The labels of the given records the caller may read (exports show references by label). */
-    async labels(principal: Principal, ids: readonly string[]): Promise<Map<string, string>> {
-      const out = new Map<string, string>()
-      for (const part of chunks([...new Set(ids)], 5000)) {
-        const rows = await db
-          .select({ id: r.id, label: r.labelColumn })
-          .from(r.table)
-          .where(scoped(principal, inArray(r.id, part)))
-        for (const row of rows) out.set(row.id as string, String(row.label ?? ''))
-      }
-      return out
-    },
-
-    /** The ids of the records the caller may read, by label (imports take references by label). */
-    async idsByLabel(principal: Principal, labels: readonly string[]): Promise<Map<string, string[]>> {
-      // as users type a reference: its label, the label's English twin (nameEn), or a unique code
-      const en = r.columns[`${r.meta.label}En`]
-      const keys = [r.labelColumn, ...(en ? [en] : []), ...(r.meta.unique ?? []).map((f) => r.columns[f]!)]
-      const out = new Map<string, string[]>()
-      for (const part of chunks([...new Set(labels)], 5000)) {
-        const wanted = new Set(part)
-        const rows = (await db
-          .select({ id: r.id, ...Object.fromEntries(keys.map((c, i) => [`k${i}`, c])) })
-          .from(r.table)
-          .where(scoped(principal, or(...keys.map((c) => inArray(c, part)))))) as Record<string, unknown>[]
-        for (const row of rows) {
-          for (const label of new Set(keys.map((_, i) => String(row[`k${i}`] ?? '')))) {
-            const ids = out.get(label) ?? []
-            if (wanted.has(label) && !ids.includes(row.id as string)) out.set(label, [...ids, row.id as string])
-          }
-        }
-      }
-      return out
-    },
-
-    /** Which of `values` a unique field already holds, across the whole table (not scoped). */
-    async existing(field: string, values: readonly string[]): Promise<Set<string>> {
-      const column = r.columns[field]
-      if (!column || !(r.meta.unique as readonly string[] | undefined)?.includes(field)) {
-        throw new Error(`${field} is not a unique field of ${r.meta.name}`)
-      }
-      const out = new Set<string>()
-      for (const part of chunks([...new Set(values)], 5000)) {
-        const rows = await db.select({ v: column }).from(r.table).where(inArray(column, part))
-        for (const row of rows) out.add(String(row.v))
-      }
-      return out
-    },
+    ...reads,
 
     async add(req: RequestInfo, principal: Principal, input: Record<string, unknown>): Promise<Row> {
       return db.transaction((tx) => insertOne(tx, req, principal, input, 'add')).catch(translateDbError)
@@ -401,36 +250,6 @@ export const createCrudService = (db: Db, r: CompiledResource) => {
           await log(tx, req, 'status', row.id, row, after)
         }
       })
-    },
-
-    /** Every row for selects (SPEC 7 getListAll), in label order, scoped like the list. */
-    async listAll(principal: Principal): Promise<Row[]> {
-      const extra = typeof r.listAll === 'object' ? r.listAll.where() : undefined
-      const rows = (await db
-        .select()
-        .from(r.table)
-        .where(scoped(principal, extra))
-        .orderBy(asc(r.labelColumn))
-        .limit(MAX_LIST_ALL)) as Row[]
-      return decorated(db, rows)
-    },
-
-    /** The record's versions from the operation log, newest first (modify history and compare). */
-    async history(principal: Principal, id: RowId) {
-      if (!(await byId(db, principal, id))) notFound()
-      return db
-        .select({
-          id: operationLogs.id,
-          operation: operationLogs.operation,
-          username: operationLogs.username,
-          createAt: operationLogs.createAt,
-          before: operationLogs.before,
-          after: operationLogs.after,
-        })
-        .from(operationLogs)
-        .where(and(eq(operationLogs.resource, r.tableName), eq(operationLogs.objectId, String(id))))
-        .orderBy(desc(operationLogs.createAt))
-        .limit(200)
     },
   }
 }

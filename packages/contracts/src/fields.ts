@@ -1,0 +1,29 @@
+import { z } from 'zod'
+
+/**
+ * The zod building blocks the resources' schemas share (admin, master data, products, stock):
+ * one definition of what a record carries and what a code, a text or a day may hold.
+ */
+
+/** Columns every record of a resource returns. */
+export const recordBase = {
+  id: z.string(),
+  version: z.number().int(),
+  createAt: z.coerce.date(),
+  updateAt: z.coerce.date().nullable(),
+}
+
+export const text = (max: number) => z.string().trim().max(max)
+export const optionalText = (max: number) => z.string().trim().max(max).nullish()
+/** A code users type and other records name: letters, digits, `_` and `-`. */
+export const codeOf = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+/** Enabled (1) or disabled (2), the `status` dictionary. */
+export const status = z.enum(['1', '2'])
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+export const ids = (max: number) => z.array(z.string().uuid()).max(max)
