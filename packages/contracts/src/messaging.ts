@@ -56,6 +56,40 @@ export const IdBodySchema = z.object({ id: z.string().uuid() })
 export const IdQuerySchema = z.object({ id: z.string().uuid() })
 
 /** Notices. */
+/**
+ * The HTML a notice may keep (DESIGN 1): what the rich-text editor produces, sanitized on save by
+ * the server (sanitize-html) and again when shown (DOMPurify), both from this one allow-list.
+ */
+export const NOTICE_HTML_TAGS = [
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'sub',
+  'sup',
+  'blockquote',
+  'code',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'a',
+] as const
+/** Attributes a notice's HTML may keep, by tag; links get their `rel` from the sanitizers. */
+export const NOTICE_HTML_ATTRIBUTES = { a: ['href', 'target', 'rel'], ol: ['start'] } as const
+
 export const NOTICE_TYPES = ['announcement', 'notification', 'system'] as const
 export const NoticeTypeSchema = z.enum(NOTICE_TYPES)
 export type NoticeType = z.infer<typeof NoticeTypeSchema>

@@ -1,40 +1,15 @@
+import { NOTICE_HTML_ATTRIBUTES, NOTICE_HTML_TAGS } from '@app/contracts'
 import sanitizeHtml from 'sanitize-html'
 
 /**
- * The HTML a notice may keep (DESIGN 1: sanitized on save, again with DOMPurify when shown).
- * An allow-list of what the rich-text editor produces: text structure, lists, quotes, code and
- * links. No script, style, iframe, form, media or SVG; no event handler, style or class
- * attribute; links only to http(s) and mailto addresses or app paths.
+ * The HTML a notice may keep (the allow-list NOTICE_HTML_TAGS shared with the web's DOMPurify):
+ * text structure, lists, quotes, code and links. No script, style, iframe, form, media or SVG;
+ * no event handler, style or class attribute; links only to http(s) and mailto addresses or app
+ * paths.
  */
 const NOTICE_HTML: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'hr',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'del',
-    'sub',
-    'sup',
-    'blockquote',
-    'code',
-    'pre',
-    'ul',
-    'ol',
-    'li',
-    'a',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], ol: ['start'] },
+  allowedTags: [...NOTICE_HTML_TAGS],
+  allowedAttributes: { a: [...NOTICE_HTML_ATTRIBUTES.a], ol: [...NOTICE_HTML_ATTRIBUTES.ol] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: {},
   allowedSchemesAppliedToAttributes: ['href'],

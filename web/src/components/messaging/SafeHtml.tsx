@@ -1,4 +1,5 @@
 import './messaging.css'
+import { NOTICE_HTML_ATTRIBUTES, NOTICE_HTML_TAGS } from '@app/contracts'
 import DOMPurify from 'dompurify'
 import { useMemo } from 'react'
 
@@ -8,34 +9,8 @@ import { useMemo } from 'react'
  */
 export const purifyNoticeHtml = (html: string): string => {
   const clean = DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [
-      'p',
-      'br',
-      'hr',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'h5',
-      'h6',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'del',
-      'sub',
-      'sup',
-      'blockquote',
-      'code',
-      'pre',
-      'ul',
-      'ol',
-      'li',
-      'a',
-    ],
-    ALLOWED_ATTR: ['href', 'target', 'rel', 'start'],
+    ALLOWED_TAGS: [...NOTICE_HTML_TAGS],
+    ALLOWED_ATTR: [...new Set(Object.values(NOTICE_HTML_ATTRIBUTES).flat())],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/))/i,
     RETURN_TRUSTED_TYPE: false,
   })
