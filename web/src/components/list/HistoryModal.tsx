@@ -4,25 +4,15 @@ import dayjs from 'dayjs'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { keys } from '../../api/queries.ts'
-import type { ResourceApi } from '../../api/resources.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
 import { DATETIME_FORMAT, modalWidth } from '../../config/constants.ts'
 import { CompareView } from './CompareView.tsx'
 import { type Version, versionsOf } from './diff.ts'
 import { checkSelection } from './selection.ts'
-import type { ListDeclaration } from './types.ts'
+import type { ListModalProps } from './types.ts'
 import { useLooseT } from './useFieldLabel.ts'
 
-type Props = {
-  list: ListDeclaration
-  api: ResourceApi
-  id: string | undefined
-  open: boolean
-  title: string
-  label: (field: string) => string
-  onClose: () => void
-  afterClose: () => void
-}
+type Props = ListModalProps & { id: string | undefined }
 
 /** A record's modify history: its versions, and a field-by-field compare of any two (SPEC 5: exactly two). */
 export const HistoryModal = ({ list, api, id, open, title, label, onClose, afterClose }: Props) => {

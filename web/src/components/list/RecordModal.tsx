@@ -1,27 +1,17 @@
 import { App, Form, Modal, Spin } from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ResourceApi, ResourceRecord } from '../../api/resources.ts'
+import type { ResourceRecord } from '../../api/resources.ts'
 import { modalWidth } from '../../config/constants.ts'
 import { formSpecs, initialValues, toFormValues, toPayload } from './form-spec.ts'
 import { RecordForm } from './RecordForm.tsx'
 import { saveFailureOf } from './save-errors.ts'
-import type { FormMode, ListDeclaration } from './types.ts'
+import type { FormMode, ListModalProps } from './types.ts'
 import { useRecord } from './useRecord.ts'
 
 export type RecordTarget = { mode: FormMode; id?: string }
 
-type Props = {
-  list: ListDeclaration
-  api: ResourceApi
-  target: RecordTarget
-  open: boolean
-  title: string
-  label: (field: string) => string
-  onClose: () => void
-  afterClose: () => void
-  onSaved: (record: ResourceRecord) => void
-}
+type Props = ListModalProps & { target: RecordTarget; onSaved: (record: ResourceRecord) => void }
 
 /**
  * Add or edit one record in a modal (width by SPEC 9): the generated form, server refusals shown on

@@ -1,20 +1,10 @@
 import { Descriptions, Modal, Spin } from 'antd'
-import type { ResourceApi } from '../../api/resources.ts'
 import { modalWidth } from '../../config/constants.ts'
 import { FieldValue } from './FieldValue.tsx'
-import type { ListDeclaration } from './types.ts'
+import type { ListModalProps } from './types.ts'
 import { useRecord } from './useRecord.ts'
 
-type Props = {
-  list: ListDeclaration
-  api: ResourceApi
-  id: string | undefined
-  open: boolean
-  title: string
-  label: (field: string) => string
-  onClose: () => void
-  afterClose: () => void
-}
+type Props = ListModalProps & { id: string | undefined }
 
 /** One record read-only: every field of the meta, formatted as the list formats it, never cut. */
 export const RecordView = ({ list, api, id, open, title, label, onClose, afterClose }: Props) => {

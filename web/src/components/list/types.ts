@@ -1,7 +1,7 @@
 import type { ResourceMeta } from '@app/contracts'
 import type { ComponentType, ReactNode } from 'react'
 import type { z } from 'zod'
-import type { ResourceRecord } from '../../api/resources.ts'
+import type { ResourceApi, ResourceRecord } from '../../api/resources.ts'
 import type { SelectionRule } from './selection.ts'
 
 /** The widgets a generated form field can take. */
@@ -80,3 +80,14 @@ export type ListDeclaration<F extends string = string> = {
 
 /** Checks the field names of a declaration against its resource (a typo is a type error). */
 export const defineList = <F extends string>(declaration: ListDeclaration<F>): ListDeclaration<F> => declaration
+
+/** What every modal over one record of a list gets from the list page (view, history, form). */
+export type ListModalProps = {
+  list: ListDeclaration
+  api: ResourceApi
+  open: boolean
+  title: string
+  label: (field: string) => string
+  onClose: () => void
+  afterClose: () => void
+}
