@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -60,13 +60,18 @@ export const cpuBetween = (before: Map<number, number>, after: Map<number, numbe
   [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0)
 
 /**
- * The real app (`src/main.ts`) as a child process on a free port against `databaseUrl`, so its
- * memory is its own and measured from outside.
+ * The real app as production runs it (`npm start`: the built `dist/main.js`, built here first) as
+ * a child process on a free port against `databaseUrl`, so its memory is its own and measured
+ * from outside.
  */
 export const startServer = async (databaseUrl: string) => {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error('server build failed')
   const port = await freePort()
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'bench-files-'))
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -3,7 +3,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 
-/** The repository root: relative paths in the environment are resolved against it. */
+/**
+ * The repository root: relative paths in the environment are resolved against it. Two levels up
+ * from src/config.ts and from the built dist/main.js alike.
+ */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')

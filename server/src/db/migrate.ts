@@ -6,6 +6,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import type { Database, Schema } from './client.ts'
 
+/** Beside this file: src/db/migrations, or dist/migrations in the build (scripts/build.mjs copies them). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 /** Applies the committed drizzle-kit migrations (the same folder for both engines). */
