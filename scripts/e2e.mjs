@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the web app, then runs the Playwright journeys against it and a fresh real server.
+// Builds the web app and the server, then runs the Playwright journeys against it and a fresh real server.
 // Without Chromium they are skipped on a developer machine, and fail under CI=true.
 // E2E_PORT (default 3210) keeps parallel runs apart: own port, build folder, data and results.
 import { spawnSync } from 'node:child_process'
@@ -26,10 +26,14 @@ const run = (cmd, args, env = {}) => {
 }
 
 const webDist = path.join(root, '.tmp', `e2e-web-${port}`)
+// the server as `npm start` runs it: built to plain JavaScript (two levels below the root)
+const serverDist = path.join(root, '.tmp', `e2e-server-${port}`)
 if (process.env.E2E_SKIP_BUILD !== '1') {
   run('npx', ['vite', 'build', 'web', '--outDir', webDist, '--emptyOutDir'])
+  run('node', ['server/scripts/build.mjs', '--outdir', serverDist])
 }
 run('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts', ...process.argv.slice(2)], {
   E2E_PORT: port,
   WEB_DIST: webDist,
+  SERVER_DIST: serverDist,
 })

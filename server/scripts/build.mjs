@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const dist = path.join(root, 'dist')
+// `--outdir <dir>` builds elsewhere (the browser journeys' own copy); it must sit two levels below
+// the repository root like server/dist, since config.ts finds the root from the bundle's place.
+const at = process.argv.indexOf('--outdir')
+const dist = at > 0 ? path.resolve(process.argv[at + 1]) : path.join(root, 'dist')
 
 /** node_modules packages stay imports; only our own workspace (`@app/*`) is bundled. */
 const externalPackages = {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import type { APIRequestContext, Page, WebSocket } from '@playwright/test'
 import { XSS_PAYLOADS } from '../../server/test/messaging/xss-corpus.ts'
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts'
+import { serverMain } from './server-main.ts'
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex')
 
@@ -245,7 +246,7 @@ const startServer = async (): Promise<ChildProcess> => {
   }
   // embedded PGlite in its own folder, whatever the environment says
   delete env.DATABASE_URL
-  const child = spawn('npx', ['tsx', 'server/src/main.ts'], { cwd: root, detached: true, stdio: 'ignore', env })
+  const child = spawn(process.execPath, [serverMain], { cwd: root, detached: true, stdio: 'ignore', env })
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     try {
