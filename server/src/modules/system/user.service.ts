@@ -32,17 +32,16 @@ export const loadUserLinks = async (db: DbOrTx, userIds: readonly string[]): Pro
   const out = new Map<string, UserLinks>(userIds.map((id) => [id, { roleIds: [], departIds: [], branchIds: [] }]))
   if (userIds.length === 0) return out
   const ids = [...new Set(userIds)]
-  await Promise.all(
-    LINK_NAMES.map(async (name) => {
-      const link = LINKS[name]
-      const rows = await db
-        .select({ userId: link.user, refId: link.ref })
-        .from(link.table)
-        .where(inArray(link.user, ids))
-        .orderBy(asc(link.ref))
-      for (const row of rows) out.get(row.userId)?.[name].push(row.refId)
-    }),
-  )
+  // one after the other: `db` may be a transaction, one connection that takes one query at a time
+  for (const name of LINK_NAMES) {
+    const link = LINKS[name]
+    const rows = await db
+      .select({ userId: link.user, refId: link.ref })
+      .from(link.table)
+      .where(inArray(link.user, ids))
+      .orderBy(asc(link.ref))
+    for (const row of rows) out.get(row.userId)?.[name].push(row.refId)
+  }
   return out
 }
 
