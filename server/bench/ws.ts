@@ -1,17 +1,14 @@
 /**
  * `npm run bench:ws`: live push across two server instances (issue 6). Starts two instances of
- * the real app (src/main.ts, child processes) on one fresh PostgreSQL database, opens 2 000
- * sockets split across them (one per user, token as subprotocol, as the browser does), publishes
- * one notice to everyone through instance A, and prints the delivery latency (p50/p99) and the
- * instances' memory. Needs TEST_DATABASE_URL or DATABASE_URL (a server that may create databases).
+ * the real app (its build, as `npm start` runs it; child processes) on one fresh PostgreSQL
+ * database, opens 2 000 sockets split across them (one per user, token as subprotocol, as the
+ * browser does), publishes one notice to everyone through instance A, and prints the delivery
+ * latency (p50/p99) and the instances' memory. Needs TEST_DATABASE_URL or DATABASE_URL (a server
+ * that may create databases).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import WebSocket from 'ws'
 import { openPostgres } from '../src/db/client.ts'
@@ -19,11 +16,11 @@ import { runMigrations } from '../src/db/migrate.ts'
 import { DEMO_PASSWORD } from '../src/db/seed/demo/organisation.ts'
 import { seedDatabase } from '../src/db/seed/index.ts'
 import { newToken } from '../src/platform/auth/tokens.ts'
+import { memoryOf, startServer } from './server.ts'
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000)
 const CONNECT_CONCURRENCY = 100
 const DELIVERY_TIMEOUT_MS = 30_000
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
 if (!adminUrl) {
@@ -35,64 +32,6 @@ const withDatabase = (url: string, name: string) => {
   const u = new URL(url)
   u.pathname = `/${name}`
   return u.toString()
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
-
-const rssMb = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0) / 1024
-}
-
-/** One instance of the real app, its own process (so its memory is its own). */
-const startInstance = async (databaseUrl: string) => {
-  const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      DATA_DIR: '/tmp/bench-ws-unused',
-      LOGIN_RATE_LIMIT: '100000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`)
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break
-    if (i > 1200) throw new Error('instance did not start in 120 s')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return {
-    url,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
 }
 
 /** Bench users with live sessions, written directly (2 000 sign-ins would mostly measure scrypt). */
@@ -155,7 +94,7 @@ const main = async () => {
   await admin.connect()
   await admin.query(`CREATE DATABASE "${name}"`)
   const url = withDatabase(adminUrl, name)
-  const instances: Awaited<ReturnType<typeof startInstance>>[] = []
+  const instances: Awaited<ReturnType<typeof startServer>>[] = []
   const clients: Client[] = []
   try {
     const database = await openPostgres(url, 2)
@@ -169,30 +108,35 @@ const main = async () => {
     const users = await createUsers(url, SOCKETS)
     console.log(`database ${name}: demo data + ${users.length} bench users with sessions`)
 
-    instances.push(await startInstance(url), await startInstance(url))
+    instances.push(
+      await startServer(url, { LOGIN_RATE_LIMIT: '100000' }),
+      await startServer(url, { LOGIN_RATE_LIMIT: '100000' }),
+    )
     const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]]
-    const idle = instances.map((i) => rssMb(i.pid))
+    const idle = instances.map((i) => memoryOf(i.pid).rssMb)
 
     const title = `Bench notice ${Date.now()}`
     const connectStarted = performance.now()
     for (let i = 0; i < users.length; i += CONNECT_CONCURRENCY) {
       const batch = users.slice(i, i + CONNECT_CONCURRENCY)
       clients.push(
-        ...(await Promise.all(batch.map((u, j) => connect((i + j) % 2 === 0 ? a.url : b.url, u.id, u.token, title)))),
+        ...(await Promise.all(
+          batch.map((u, j) => connect((i + j) % 2 === 0 ? a.baseUrl : b.baseUrl, u.id, u.token, title)),
+        )),
       )
     }
     const connectMs = performance.now() - connectStarted
-    const connected = instances.map((i) => rssMb(i.pid))
+    const connected = instances.map((i) => memoryOf(i.pid).rssMb)
     console.log(`${clients.length} sockets open (${clients.length / 2} per instance) in ${ms(connectMs)}`)
 
-    const login = await fetch(`${a.url}/api/sys/login`, {
+    const login = await fetch(`${a.baseUrl}/api/sys/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: createHash('sha256').update(DEMO_PASSWORD).digest('hex') }),
     })
     const token = ((await login.json()) as { result: { token: string } }).result.token
     const call = async (path: string, body: unknown) => {
-      const res = await fetch(`${a.url}/api${path}`, {
+      const res = await fetch(`${a.baseUrl}/api${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-access-token': token },
         body: JSON.stringify(body),
@@ -222,11 +166,11 @@ const main = async () => {
     const sinceStart = delivered.map((c) => c.receivedAt! - publishStarted).sort((x, y) => x - y)
     const sinceCommit = delivered.map((c) => Math.max(0, c.receivedAt! - publishDone)).sort((x, y) => x - y)
     const half = (from: string) =>
-      clients.filter((c, i) => c.receivedAt !== null && (i % 2 === 0 ? a.url : b.url) === from).length
-    const after = instances.map((i) => rssMb(i.pid))
+      clients.filter((c, i) => c.receivedAt !== null && (i % 2 === 0 ? a.baseUrl : b.baseUrl) === from).length
+    const after = instances.map((i) => memoryOf(i.pid).rssMb)
 
     console.log('')
-    console.log(`delivered ${delivered.length}/${clients.length} (A ${half(a.url)}, B ${half(b.url)})`)
+    console.log(`delivered ${delivered.length}/${clients.length} (A ${half(a.baseUrl)}, B ${half(b.baseUrl)})`)
     console.log(`publish call (recipients, messages, NOTIFY, commit): ${ms(publishDone - publishStarted)}`)
     console.log(
       `latency from publish request: p50 ${ms(percentile(sinceStart, 50))}  p99 ${ms(percentile(sinceStart, 99))}  max ${ms(sinceStart.at(-1) ?? Number.NaN)}`,
