@@ -86,7 +86,7 @@ export const SCREENS: Screen[] = [
     url: '/md/departmentList',
     base: '/md/department',
     keyLabel: '部门名称',
-    payload: (k) => ({ departName: k }),
+    payload: (k) => ({ departName: k, departNameEn: `EN${k}` }),
     form: (k) => [{ label: '部门名称', value: k }],
     editLabel: '英文名称',
   },
@@ -108,16 +108,56 @@ export const screenOf = (name: string) => SCREENS.find((s) => s.name === name) a
 export const newPrefix = () => `Q${Date.now().toString(36).slice(-5).toUpperCase()}`
 export const keyOf = (prefix: string, i: number) => `${prefix}${String(i).padStart(2, '0')}`
 
-export const EXCEL: Record<string, { header: string[]; row: (key: string) => (string | number)[]; check: string }> = {
+/**
+ * Each screen's import sheet: its column titles (as the export writes them in zh), a row for a key,
+ * which column a bad row leaves empty (the required name), and a value the export of a seeded row
+ * (`payload`) shows as the list does.
+ */
+export const EXCEL: Record<
+  string,
+  { header: string[]; row: (key: string) => (string | number)[]; blank: number; check: (key: string) => string }
+> = {
   supplier: {
     header: ['供应商编码', '供应商名称', '供应商类型', '国家'],
     row: (k) => [k, `名称${k}`, '原料', '中国'],
-    check: '原料',
+    blank: 1,
+    check: () => '原料',
+  },
+  country: {
+    header: ['国家编码', '国家名称', '币种名称', '货币符号'],
+    row: (k) => [k, `名称${k}`, '测试币', '¤'],
+    blank: 1,
+    check: () => '测试币',
+  },
+  branch: {
+    header: ['分公司编码', '分公司名称', '分公司类型'],
+    row: (k) => [k, `名称${k}`, '国内'],
+    blank: 1,
+    check: () => '国内',
+  },
+  depot: {
+    header: ['仓库编码', '仓库名称', '仓库类型'],
+    row: (k) => [k, `名称${k}`, '成品仓'],
+    blank: 1,
+    check: () => '成品仓',
   },
   boxSpec: {
     header: ['箱规编码', '箱规名称', '外箱长（cm）', '外箱宽（cm）', '外箱高（cm）', '毛重（kg）'],
     row: (k) => [k, `名称${k}`, 60, 40, 30, 12.5],
-    check: '1250.5',
+    blank: 1,
+    check: () => '1250.5',
+  },
+  department: {
+    header: ['部门名称', '英文名称'],
+    row: (k) => [k, `EN${k}`],
+    blank: 0,
+    check: (k) => `EN${k}`,
+  },
+  position: {
+    header: ['职位编码', '职位名称'],
+    row: (k) => [k, `名称${k}`],
+    blank: 1,
+    check: (k) => `名称${k}`,
   },
 }
 

@@ -18,8 +18,8 @@ import { EXCEL, type Field, keyOf, MENU_TEXT, newPrefix, SCREENS, type Screen, s
 
 /**
  * The seven master-data screens, one list mechanism: every screen end to end through search, sort,
- * paging, add, edit, view, delete and batch delete; export, import (one bad row, then clean),
- * modify history and compare, the super query and a stale edit on the screens named below.
+ * paging, add, edit, modify history and compare, view, delete and batch delete; export and import
+ * (one bad row, then clean); the super query, saved queries and a stale edit on suppliers.
  */
 
 // a busy machine (two cores shared by several runs) makes a long journey slow, not wrong
@@ -75,82 +75,96 @@ const open = async (page: Page, s: Screen) => {
 
 adminTest.describe('every master-data screen, end to end', () => {
   for (const s of SCREENS) {
-    adminTest(`${s.title}: search, sort, page, add, edit, view, delete, batch delete`, async ({ page }) => {
-      const prefix = newPrefix()
-      await seed(page, s, prefix, 12)
-      const list = await open(page, s)
+    adminTest(
+      `${s.title}: search, sort, page, add, edit, history and compare, view, delete, batch delete`,
+      async ({ page }) => {
+        const prefix = newPrefix()
+        await seed(page, s, prefix, 12)
+        const list = await open(page, s)
 
-      // search: only the 12 rows made for this run, 10 on the first page
-      await search(list, s.keyLabel, prefix)
-      await expectTotal(list, 12)
-      await expect(rows(list)).toHaveCount(10)
+        // search: only the 12 rows made for this run, 10 on the first page
+        await search(list, s.keyLabel, prefix)
+        await expectTotal(list, 12)
+        await expect(rows(list)).toHaveCount(10)
 
-      // sort by the key column: ascending, then descending (server-side: the other end comes first)
-      const header = list.locator('th').filter({ hasText: s.keyLabel })
-      await header.click()
-      await expect(rows(list).first()).toContainText(keyOf(prefix, 1))
-      await header.click()
-      await expect(rows(list).first()).toContainText(keyOf(prefix, 12))
-      await expect(rows(list).nth(9)).toContainText(keyOf(prefix, 3))
+        // sort by the key column: ascending, then descending (server-side: the other end comes first)
+        const header = list.locator('th').filter({ hasText: s.keyLabel })
+        await header.click()
+        await expect(rows(list).first()).toContainText(keyOf(prefix, 1))
+        await header.click()
+        await expect(rows(list).first()).toContainText(keyOf(prefix, 12))
+        await expect(rows(list).nth(9)).toContainText(keyOf(prefix, 3))
 
-      // page: the second page holds the last two; 20 a page shows all twelve
-      await list.locator('.ant-pagination-item-2').click()
-      await expect(rows(list)).toHaveCount(2)
-      await expect(rows(list).first()).toContainText(keyOf(prefix, 2))
-      await list.locator('.ant-pagination-options .ant-select').click()
-      await page.locator('.ant-select-dropdown:visible').getByTitle('20 条/页').click()
-      await expect(rows(list)).toHaveCount(12)
+        // page: the second page holds the last two; 20 a page shows all twelve
+        await list.locator('.ant-pagination-item-2').click()
+        await expect(rows(list)).toHaveCount(2)
+        await expect(rows(list).first()).toContainText(keyOf(prefix, 2))
+        await list.locator('.ant-pagination-options .ant-select').click()
+        await page.locator('.ant-select-dropdown:visible').getByTitle('20 条/页').click()
+        await expect(rows(list)).toHaveCount(12)
 
-      // add through the generated form
-      const added = keyOf(prefix, 13)
-      await list.getByTestId('add').click()
-      const form = page.getByTestId('record-form')
-      await fillForm(page, form, s.form(added), s)
-      await page.getByTestId('record-save').click()
-      await expect(page.locator('.ant-message')).toContainText('操作成功')
-      await expectTotal(list, 13)
-      await expect(rowWith(list, added)).toHaveCount(1)
+        // add through the generated form
+        const added = keyOf(prefix, 13)
+        await list.getByTestId('add').click()
+        const form = page.getByTestId('record-form')
+        await fillForm(page, form, s.form(added), s)
+        await page.getByTestId('record-save').click()
+        await expect(page.locator('.ant-message')).toContainText('操作成功')
+        await expectTotal(list, 13)
+        await expect(rowWith(list, added)).toHaveCount(1)
 
-      // edit: the change shows in the list
-      await rowWith(list, added)
-        .getByRole('button', { name: /编\s*辑/ })
-        .click()
-      await expect(page.getByTestId('record-form').getByLabel(s.keyLabel, { exact: true })).toHaveValue(added)
-      await page.getByTestId('record-form').getByLabel(s.editLabel, { exact: true }).fill(`改${added}`)
-      await page.getByTestId('record-save').click()
-      await expect(rowWith(list, `改${added}`)).toHaveCount(1)
+        // edit: the change shows in the list
+        await rowWith(list, added)
+          .getByRole('button', { name: /编\s*辑/ })
+          .click()
+        await expect(page.getByTestId('record-form').getByLabel(s.keyLabel, { exact: true })).toHaveValue(added)
+        await page.getByTestId('record-form').getByLabel(s.editLabel, { exact: true }).fill(`改${added}`)
+        await page.getByTestId('record-save').click()
+        await expect(rowWith(list, `改${added}`)).toHaveCount(1)
 
-      // view: every field, read-only
-      await rowWith(list, `改${added}`)
-        .getByRole('button', { name: /查\s*看/ })
-        .click()
-      const view = dialog(page, `查看${s.title}`)
-      await expect(view.locator('.ant-descriptions')).toContainText(`改${added}`)
-      await expect(view.locator('.ant-descriptions')).toContainText('启用')
-      await view.locator('.ant-modal-close').click()
-      await expect(view).toBeHidden()
+        // modify history: the add and the edit; their compare marks the edited field
+        await rowMenu(page, rowWith(list, `改${added}`), '修改记录')
+        const history = dialog(page, `${s.title}修改记录`)
+        const versions = history.locator('.ant-table-row')
+        await expect(versions).toHaveCount(2)
+        for (const i of [0, 1]) await versions.nth(i).getByRole('checkbox').check()
+        await history.getByTestId('compare').click()
+        const changed = history.getByTestId('compare-view').locator('tr[data-changed="true"]')
+        await expect(changed.filter({ hasText: s.editLabel })).toContainText(`改${added}`)
+        await history.locator('.ant-modal-close').click()
+        await expect(history).toBeHidden()
 
-      // delete one (after confirmation)
-      await rowMenu(page, rowWith(list, `改${added}`), '删除')
-      await okButton(page).click()
-      await expectTotal(list, 12)
+        // view: every field, read-only
+        await rowWith(list, `改${added}`)
+          .getByRole('button', { name: /查\s*看/ })
+          .click()
+        const view = dialog(page, `查看${s.title}`)
+        await expect(view.locator('.ant-descriptions')).toContainText(`改${added}`)
+        await expect(view.locator('.ant-descriptions')).toContainText('启用')
+        await view.locator('.ant-modal-close').click()
+        await expect(view).toBeHidden()
 
-      // batch delete two selected rows
-      for (const i of [1, 2]) await rowWith(list, keyOf(prefix, i)).getByRole('checkbox').check()
-      await expect(list.getByTestId('selection-info')).toContainText('已选择 2 项')
-      await list.getByTestId('batch').click()
-      await page.locator('.ant-dropdown:visible').getByText('批量删除').click()
-      await expect(page.locator('.ant-modal-confirm')).toContainText('2 条')
-      await okButton(page).click()
-      await expectTotal(list, 10)
-      await expect(rowWith(list, keyOf(prefix, 1))).toHaveCount(0)
-    })
+        // delete one (after confirmation)
+        await rowMenu(page, rowWith(list, `改${added}`), '删除')
+        await okButton(page).click()
+        await expectTotal(list, 12)
+
+        // batch delete two selected rows
+        for (const i of [1, 2]) await rowWith(list, keyOf(prefix, i)).getByRole('checkbox').check()
+        await expect(list.getByTestId('selection-info')).toContainText('已选择 2 项')
+        await list.getByTestId('batch').click()
+        await page.locator('.ant-dropdown:visible').getByText('批量删除').click()
+        await expect(page.locator('.ant-modal-confirm')).toContainText('2 条')
+        await okButton(page).click()
+        await expectTotal(list, 10)
+        await expect(rowWith(list, keyOf(prefix, 1))).toHaveCount(0)
+      },
+    )
   }
 })
 
-for (const name of ['supplier', 'boxSpec']) {
-  const s = screenOf(name)
-  const excel = EXCEL[name] as (typeof EXCEL)[string]
+for (const s of SCREENS) {
+  const excel = EXCEL[s.name] as (typeof EXCEL)[string]
   adminTest(
     `${s.title}: export, import with a bad row (nothing imported), import of a clean file`,
     async ({ page, consoleErrors }) => {
@@ -168,7 +182,7 @@ for (const name of ['supplier', 'boxSpec']) {
       expect(book.sheet.rowCount).toBe(4)
       const body = [2, 3, 4].map((n) => book.values(n).join('|')).join('\n')
       expect(body).toContain(keyOf(prefix, 1))
-      expect(body).toContain(excel.check)
+      expect(body).toContain(excel.check(keyOf(prefix, 1)))
 
       // an export that finds nothing says so
       await search(list, s.keyLabel, `${prefix}-none`)
@@ -185,7 +199,7 @@ for (const name of ['supplier', 'boxSpec']) {
       // one bad row (no name): nothing imported, the error workbook downloads with its reasons
       const good = keyOf(prefix, 50)
       const bad = [...excel.row(keyOf(prefix, 51))]
-      bad[1] = ''
+      bad[excel.blank] = ''
       const failed = await importFile(page, list, 'bad.xlsx', await xlsx(excel.header, [excel.row(good), bad]))
       await expect(failed).toContainText('未导入任何数据')
       await expect(failed).toContainText('总行数2')
