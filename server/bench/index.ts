@@ -25,6 +25,10 @@ type Context = { databaseUrl: string; baseUrl: string; pid: number; token: strin
 type Section = { title: string; run: (ctx: Context) => Promise<Row[]> }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`
+/** CPU per request: a fraction of a millisecond. */
+const cpuMs = (n: number) => `${n.toFixed(2)} ms`
+/** user + system CPU of a `process.cpuUsage()` difference, in ms. */
+const cpuUsageMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000
 const log = (msg: string) => console.error(`[bench] ${msg}`)
 
 const listSection: Section = {
@@ -43,26 +47,33 @@ const listSection: Section = {
     log('list through the app')
     const cpuBefore = cpuMsOf(pid)
     let dbBefore = await backendsCpu(databaseUrl)
+    // this process is the client: autocannon for the app, the bare pg pool for the floor
+    let clientBefore = process.cpuUsage()
     const app = await loadList(url, token, CONNECTIONS, SECONDS)
+    const appClient = cpuUsageMs(process.cpuUsage(clientBefore)) / app.requests
     const appDb = cpuBetween(dbBefore, await backendsCpu(databaseUrl)) / app.requests
     const cpuPerRequest = (cpuMsOf(pid) - cpuBefore) / app.requests
     log('the same SQL through a bare pg pool (floor)')
     dbBefore = await backendsCpu(databaseUrl)
     let floorDbMs = 0
+    clientBefore = process.cpuUsage()
     const floor = await loadFloor(databaseUrl, query, CONNECTIONS, SECONDS, async () => {
       floorDbMs = cpuBetween(dbBefore, await backendsCpu(databaseUrl))
     })
+    const floorClient = cpuUsageMs(process.cpuUsage(clientBefore)) / floor.requests
     const ratio = app.rps / floor.rps
     return [
       { metric: 'matching rows (total)', value: String(page.result.total) },
       { metric: 'app p50', value: ms(app.p50) },
       { metric: 'app p95', value: ms(app.p95), target: '< 20 ms', ok: app.p95 < 20 },
       { metric: 'app throughput', value: `${app.rps.toFixed(0)} req/s (${app.errors} errors)` },
-      { metric: 'app server CPU per request', value: ms(cpuPerRequest) },
-      { metric: 'app database CPU per request', value: ms(appDb) },
+      { metric: 'app server CPU per request', value: cpuMs(cpuPerRequest) },
+      { metric: 'app database CPU per request', value: cpuMs(appDb) },
+      { metric: 'app load generator CPU per request (autocannon)', value: cpuMs(appClient) },
       { metric: 'floor p50 / p95', value: `${ms(floor.p50)} / ${ms(floor.p95)}` },
       { metric: 'floor throughput (bare pg)', value: `${floor.rps.toFixed(0)} req/s` },
-      { metric: 'floor database CPU per request', value: ms(floorDbMs / floor.requests) },
+      { metric: 'floor database CPU per request', value: cpuMs(floorDbMs / floor.requests) },
+      { metric: 'floor client CPU per request (pg pool)', value: cpuMs(floorClient) },
       { metric: 'app / floor', value: `${ratio.toFixed(2)}x`, target: '>= 0.7x', ok: ratio >= 0.7 },
     ]
   },
