@@ -42,29 +42,33 @@ type Options = {
 }
 
 /** antd columns from the meta: server-side sorting, formatted values, the screen's overrides. */
-export const buildColumns = (list: ListDeclaration, o: Options): TableColumnsType<ResourceRecord> => [
-  ...listFields(list).map((name) => {
-    const meta = list.resource.fields[name]
-    const override = list.columns?.[name]
-    return {
-      key: name,
-      dataIndex: name,
-      title: o.label(name),
-      width: override?.width,
-      align: meta?.type === 'number' ? ('right' as const) : undefined,
-      sorter: Boolean(meta?.sort),
-      sortOrder: meta?.sort ? o.sortOf(name) : undefined,
-      showSorterTooltip: false,
-      // dates and numbers stay on one line; text may wrap so that the table fits the screen
-      onCell: meta && meta.type !== 'string' && meta.type !== 'dict' ? nowrap : undefined,
-      render: (value: unknown, record: ResourceRecord) =>
-        override?.render ? override.render(value, record) : <FieldValue meta={meta} value={value} />,
-    }
-  }),
-  {
-    key: '__actions',
-    title: o.actionsTitle,
-    onCell: nowrap,
-    render: (_: unknown, record: ResourceRecord) => o.actions(record),
-  },
-]
+export const buildColumns = (list: ListDeclaration, o: Options): TableColumnsType<ResourceRecord> => {
+  const unique = new Set<string>(list.resource.unique ?? [])
+  return [
+    ...listFields(list).map((name) => {
+      const meta = list.resource.fields[name]
+      const override = list.columns?.[name]
+      return {
+        key: name,
+        dataIndex: name,
+        title: o.label(name),
+        width: override?.width,
+        align: meta?.type === 'number' ? ('right' as const) : undefined,
+        sorter: Boolean(meta?.sort),
+        sortOrder: meta?.sort ? o.sortOf(name) : undefined,
+        showSorterTooltip: false,
+        // dates, numbers and codes (the unique fields) stay on one line; other text may wrap so that
+        // the table fits the screen
+        onCell: (meta && meta.type !== 'string' && meta.type !== 'dict') || unique.has(name) ? nowrap : undefined,
+        render: (value: unknown, record: ResourceRecord) =>
+          override?.render ? override.render(value, record) : <FieldValue meta={meta} value={value} />,
+      }
+    }),
+    {
+      key: '__actions',
+      title: o.actionsTitle,
+      onCell: nowrap,
+      render: (_: unknown, record: ResourceRecord) => o.actions(record),
+    },
+  ]
+}
