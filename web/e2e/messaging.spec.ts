@@ -51,6 +51,17 @@ const api = async (request: APIRequestContext, baseURL: string, username: string
 }
 
 const bell = (page: Page) => page.getByTestId('notice-bell')
+/**
+ * Opens the bell's popover and waits for its opening animation (antd's zoom) to end: until then
+ * its rows move, and a click aimed at one can land on the row above it.
+ */
+const openPopover = async (page: Page) => {
+  await bell(page).click()
+  const popup = page.locator('.ant-popover').filter({ has: page.getByTestId('notice-popover') })
+  await expect(popup).toBeVisible()
+  await expect(popup).not.toHaveClass(/ant-zoom-big-(appear|enter)/)
+  return page.getByTestId('notice-popover')
+}
 const expectUnread = (page: Page, n: number) =>
   expect(bell(page)).toHaveAttribute('aria-label', n > 0 ? `${n} 条未读消息` : '消息')
 
@@ -58,8 +69,7 @@ test('the bell counts unread messages; the popover has two tabs, back on unread 
   await signIn(page, 'region_president')
   // demo data: 6 unread review requests and 2 unread notices; 12 messages in all
   await expectUnread(page, 8)
-  await bell(page).click()
-  const popover = page.getByTestId('notice-popover')
+  const popover = await openPopover(page)
   await expect(popover.locator('.ant-tabs-tab-active')).toContainText('未读消息')
   await expect(popover.getByTestId('message-item')).toHaveCount(8)
   await expect(popover.getByTestId('unread-dot')).toHaveCount(8)
@@ -74,7 +84,7 @@ test('the bell counts unread messages; the popover has two tabs, back on unread 
 
   await bell(page).click() // closes
   await expect(popover).toBeHidden()
-  await bell(page).click()
+  await openPopover(page)
   await expect(popover.locator('.ant-tabs-tab-active')).toContainText('未读消息')
 
   // a review request opens the sales-order menu with its order number, and is read from then on
@@ -86,7 +96,7 @@ test('the bell counts unread messages; the popover has two tabs, back on unread 
 
 test('view more: paginated messages, mark all read, delete all', async ({ page }) => {
   await signIn(page, 'region_president')
-  await bell(page).click()
+  await openPopover(page)
   await page.getByTestId('tab-all').click()
   await page.getByTestId('view-more').click()
   const modal = page.getByRole('dialog', { name: '我的消息' })
@@ -115,8 +125,7 @@ test('view more: paginated messages, mark all read, delete all', async ({ page }
 
 test('a withdrawn notice answers with a warning instead of its text', async ({ page }) => {
   await signIn(page, 'logistics_chief')
-  await bell(page).click()
-  await page.getByTestId('notice-popover').getByText('年终库存盘点安排').click()
+  await (await openPopover(page)).getByText('年终库存盘点安排').click()
   await expect(page.getByText('该公告已撤回')).toBeVisible()
   await expect(page.getByTestId('notice-detail')).toHaveCount(0)
 })
@@ -180,7 +189,7 @@ test('notices full of hostile HTML execute nothing in the browser', async ({ pag
     await admin.publish(role, `XSS ${String(i).padStart(2, '0')}`, `<p>payload ${i}</p>${payload}<p>end ${i}</p>`)
   }
   await signIn(page, 'finance_admin')
-  await bell(page).click()
+  await openPopover(page)
   await page.getByTestId('tab-all').click()
   await page.getByTestId('view-more').click()
   const modal = page.getByRole('dialog', { name: '我的消息' })
@@ -322,7 +331,7 @@ test.describe('a server restart', () => {
     await admin.publish(await admin.roleId('finance_director'), title, '<p>still here</p>')
     await expect(page.locator('.ant-notification-notice').filter({ hasText: title })).toBeVisible({ timeout: 5_000 })
     await expectUnread(page, 3)
-    await bell(page).click()
-    await expect(page.getByTestId('notice-popover').getByTestId('message-item').first()).toContainText(title)
+    const popover = await openPopover(page)
+    await expect(popover.getByTestId('message-item').first()).toContainText(title)
   })
 })
