@@ -10,6 +10,9 @@ const serverProject = (kind: 'pglite' | 'pg') => ({
     env: { TEST_DB_KIND: kind },
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // every file builds its own app on its own database copy, and module state is keyed by the
+    // database (principal.ts, import-jobs.ts): a worker may keep its loaded modules between files
+    isolate: false,
   },
 })
 
