@@ -12,12 +12,12 @@ import { principalOf } from '../../platform/access.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
 import { fail } from '../../platform/errors.ts'
 import { attachmentDisposition } from '../../platform/files/access.ts'
-import { extensionOf, readUpload } from '../../platform/files/upload.ts'
+import { assertWorkbook, XLSX_MIME } from '../../platform/files/detect.ts'
+import { readUpload } from '../../platform/files/upload.ts'
 import { requestLang } from '../../platform/i18n.ts'
 import type { BranchStockService } from './branch-stock.service.ts'
 import type { StockDocService } from './stock-doc.service.ts'
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 
 /** Stock documents and the branch stock upload (menu pro_stock; buttons stockIn, stockOut, uploadStock). */
@@ -98,7 +98,7 @@ export const stockRoutes =
       async (req) => {
         const upload = await readUpload(req, { maxBytes: UPLOAD_MAX_BYTES, tooLarge: Errors.UploadFailed })
         const file = upload.file ?? fail(Errors.UploadBranchStock)
-        if (!['xls', 'xlsx'].includes(extensionOf(file.filename))) fail(Errors.FileTypeNotAllowed)
+        await assertWorkbook(file)
         const branchId = z.string().uuid().safeParse(upload.fields.branchId)
         if (!branchId.success) fail(Errors.ParameterError, { field: 'branchId' })
         return ok(await branchStock.upload(req, principalOf(req), branchId.data, file.buffer))
@@ -115,7 +115,7 @@ export const stockRoutes =
         const lang = requestLang(req)
         const buffer = await branchStock.template(lang)
         return reply
-          .type(XLSX)
+          .type(XLSX_MIME)
           .header(
             'content-disposition',
             attachmentDisposition(lang === 'zh' ? '分公司库存模板.xlsx' : 'branch-stock-template.xlsx'),

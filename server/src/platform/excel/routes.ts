@@ -7,9 +7,9 @@ import { servesVerb } from '../crud/resource.ts'
 import type { RegisteredResource } from '../crud/routes.ts'
 import { ok, okResponse } from '../envelope.ts'
 import { fail } from '../errors.ts'
-import { spreadsheetKindOf } from '../files/detect.ts'
+import { assertWorkbook } from '../files/detect.ts'
 import { createFileStore } from '../files/store.ts'
-import { extensionOf, readUpload, type UploadedFile } from '../files/upload.ts'
+import { readUpload } from '../files/upload.ts'
 import { requestLang } from '../i18n.ts'
 import { importHeaderMap } from './columns.ts'
 import { sendExport } from './export.ts'
@@ -18,18 +18,6 @@ import { createImportJobs, importRunnerOf } from './import-jobs.ts'
 
 /** An import file may be this large (the body limit of the app does not apply to multipart). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024
-
-/**
- * SPEC 5: xls or xlsx only, by name AND by content. exceljs reads Office Open XML only, so a
- * legacy BIFF workbook (Excel 97-2003) is refused with its own message asking for .xlsx; an
- * .xls whose content is OOXML (what many tools write) is read.
- */
-const assertWorkbook = async (file: UploadedFile) => {
-  if (!['xls', 'xlsx'].includes(extensionOf(file.filename))) fail(Errors.FileTypeNotAllowed)
-  const kind = await spreadsheetKindOf(file.buffer)
-  if (kind === 'legacy-xls') fail(Errors.LegacyXlsNotSupported)
-  if (kind !== 'xlsx') fail(Errors.FileTypeNotAllowed)
-}
 
 /**
  * The Excel verbs of a resource (DESIGN 3 `exportXls`, `importExcel`), served for every resource

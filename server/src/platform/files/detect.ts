@@ -1,4 +1,7 @@
+import { Errors } from '@app/contracts'
 import { fileTypeFromBuffer } from 'file-type'
+import { fail } from '../errors.ts'
+import { extensionOf, type UploadedFile } from './upload.ts'
 
 /** Images a user may upload (SPEC 5 'Images only'), by content. */
 const IMAGES: Record<string, string> = {
@@ -26,4 +29,16 @@ export const spreadsheetKindOf = async (bytes: Uint8Array): Promise<'xlsx' | 'le
   if (type?.mime === XLSX_MIME) return 'xlsx'
   if (type?.ext === 'cfb') return 'legacy-xls'
   return undefined
+}
+
+/**
+ * SPEC 5: xls or xlsx only, by name AND by content. exceljs reads Office Open XML only, so a
+ * legacy BIFF workbook (Excel 97-2003) is refused with its own message asking for .xlsx; an
+ * .xls whose content is OOXML (what many tools write) is read.
+ */
+export const assertWorkbook = async (file: UploadedFile) => {
+  if (!['xls', 'xlsx'].includes(extensionOf(file.filename))) fail(Errors.FileTypeNotAllowed)
+  const kind = await spreadsheetKindOf(file.buffer)
+  if (kind === 'legacy-xls') fail(Errors.LegacyXlsNotSupported)
+  if (kind !== 'xlsx') fail(Errors.FileTypeNotAllowed)
 }
