@@ -5,15 +5,15 @@ import { openPostgres } from '../src/db/client.ts'
 import { runMigrations } from '../src/db/migrate.ts'
 import { seedDatabase } from '../src/db/seed/index.ts'
 
-const withDatabase = (url: string, name: string) => {
+export const withDatabase = (url: string, name: string) => {
   const u = new URL(url)
   u.pathname = `/${name}`
   return u.toString()
 }
 
 /** A fresh database on the server of `adminUrl`, migrated and seeded with the demo data. */
-export const createBenchDatabase = async (adminUrl: string) => {
-  const name = `bench_${Date.now().toString(36)}`
+export const createBenchDatabase = async (adminUrl: string, prefix = 'bench') => {
+  const name = `${prefix}_${Date.now().toString(36)}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   await admin.query(`CREATE DATABASE "${name}"`)
@@ -28,6 +28,7 @@ export const createBenchDatabase = async (adminUrl: string) => {
   )
   await database.close()
   return {
+    name,
     url,
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl })

@@ -5,13 +5,11 @@
  * child process and measures it from outside. Later areas add their sections to SECTIONS.
  */
 
-import { DEMO_PASSWORD } from '../src/db/seed/demo/organisation.ts'
-import { sha256Hex } from '../src/platform/auth/password.ts'
 import { createBenchDatabase, loadSuppliers } from './database.ts'
 import { benchExport, benchImport } from './excel.ts'
 import { listQueryOf, listUrl, loadFloor, loadList } from './list.ts'
 import { productSection } from './products.ts'
-import { backendsCpu, cpuBetween, cpuMsOf, memoryOf, startServer } from './server.ts'
+import { adminToken, backendsCpu, cpuBetween, cpuMsOf, memoryOf, startServer } from './server.ts'
 
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -138,12 +136,7 @@ const main = async () => {
     await loadSuppliers(database.url, SUPPLIERS)
     log('starting the app')
     server = await startServer(database.url)
-    const login = await fetch(`${server.baseUrl}/api/sys/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: sha256Hex(DEMO_PASSWORD) }),
-    })
-    const token = ((await login.json()) as { result: { token: string } }).result.token
+    const token = await adminToken(server.baseUrl)
     const ctx: Context = { databaseUrl: database.url, baseUrl: server.baseUrl, pid: server.pid, token }
     const results: { title: string; rows: Row[] }[] = []
     for (const section of SECTIONS) {

@@ -9,8 +9,9 @@ import { listWhere, orderBy } from '../src/platform/list-query.ts'
 
 export type LoadResult = { requests: number; seconds: number; rps: number; p50: number; p95: number; errors: number }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+/** The nearest-rank percentile of ascending values. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
 
 const summarise = (times: number[], seconds: number, errors: number): LoadResult => {
   const sorted = [...times].sort((a, b) => a - b)

@@ -6,6 +6,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { DEMO_PASSWORD } from '../src/db/seed/demo/organisation.ts'
+import { sha256Hex } from '../src/platform/auth/password.ts'
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -130,4 +132,14 @@ export const peakRssDuring = async <T>(pid: number, work: () => Promise<T>, ever
   } finally {
     clearInterval(timer)
   }
+}
+
+/** A sign-in token of the demo administrator on a running server. */
+export const adminToken = async (baseUrl: string) => {
+  const login = await fetch(`${baseUrl}/api/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: sha256Hex(DEMO_PASSWORD) }),
+  })
+  return ((await login.json()) as { result: { token: string } }).result.token
 }

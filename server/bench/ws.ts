@@ -6,17 +6,12 @@
  * latency (p50/p99) and the instances' memory. Needs TEST_DATABASE_URL or DATABASE_URL (a server
  * that may create databases).
  */
-import { createHash } from 'node:crypto'
-import os from 'node:os'
-import path from 'node:path'
 import pg from 'pg'
 import WebSocket from 'ws'
-import { openPostgres } from '../src/db/client.ts'
-import { runMigrations } from '../src/db/migrate.ts'
-import { DEMO_PASSWORD } from '../src/db/seed/demo/organisation.ts'
-import { seedDatabase } from '../src/db/seed/index.ts'
 import { newToken } from '../src/platform/auth/tokens.ts'
-import { memoryOf, startServer } from './server.ts'
+import { createBenchDatabase } from './database.ts'
+import { percentile } from './list.ts'
+import { adminToken, memoryOf, startServer } from './server.ts'
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000)
 const CONNECT_CONCURRENCY = 100
@@ -26,12 +21,6 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
 if (!adminUrl) {
   console.error('bench:ws needs TEST_DATABASE_URL or DATABASE_URL (PostgreSQL): two instances share one database')
   process.exit(1)
-}
-
-const withDatabase = (url: string, name: string) => {
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  return u.toString()
 }
 
 /** Bench users with live sessions, written directly (2 000 sign-ins would mostly measure scrypt). */
@@ -83,28 +72,14 @@ const connect = (baseUrl: string, userId: string, token: string, title: string):
     socket.once('error', reject)
   })
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
-
 const ms = (n: number) => `${n.toFixed(1)} ms`
 
 const main = async () => {
-  const name = `bench_ws_${Date.now().toString(36)}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
-  const url = withDatabase(adminUrl, name)
+  const database = await createBenchDatabase(adminUrl, 'bench_ws')
+  const { name, url } = database
   const instances: Awaited<ReturnType<typeof startServer>>[] = []
   const clients: Client[] = []
   try {
-    const database = await openPostgres(url, 2)
-    await runMigrations(database)
-    await seedDatabase(
-      database.db,
-      { seed: 'demo', adminPassword: undefined, filesDir: path.join(os.tmpdir(), 'backoffice-bench-files') },
-      () => {},
-    )
-    await database.close()
     const users = await createUsers(url, SOCKETS)
     console.log(`database ${name}: demo data + ${users.length} bench users with sessions`)
 
@@ -129,12 +104,7 @@ const main = async () => {
     const connected = instances.map((i) => memoryOf(i.pid).rssMb)
     console.log(`${clients.length} sockets open (${clients.length / 2} per instance) in ${ms(connectMs)}`)
 
-    const login = await fetch(`${a.baseUrl}/api/sys/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: createHash('sha256').update(DEMO_PASSWORD).digest('hex') }),
-    })
-    const token = ((await login.json()) as { result: { token: string } }).result.token
+    const token = await adminToken(a.baseUrl)
     const call = async (path: string, body: unknown) => {
       const res = await fetch(`${a.baseUrl}/api${path}`, {
         method: 'POST',
@@ -185,8 +155,7 @@ const main = async () => {
   } finally {
     for (const c of clients) c.socket.terminate()
     for (const i of instances) await i.stop()
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-    await admin.end()
+    await database.drop()
   }
 }
 
