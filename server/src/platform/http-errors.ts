@@ -1,4 +1,4 @@
-import { Errors, errorByCode } from '@app/contracts'
+import { Errors } from '@app/contracts'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { DbOrTx } from '../db/client.ts'
@@ -17,8 +17,7 @@ declare module 'fastify' {
 
 const send = async (req: FastifyRequest, reply: FastifyReply, f: Failure) => {
   const lang = requestLang(req)
-  const texts = req.server.hasDecorator('errorTexts') ? req.server.errorTexts : null
-  const text = (await texts?.textOf(f.code, lang)) ?? errorByCode(f.code)?.[lang]
+  const text = await req.server.errorTexts.textOf(f.code, lang)
   return reply
     .code(f.status)
     .header('x-request-id', req.id)
