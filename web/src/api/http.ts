@@ -20,6 +20,12 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user of a failed call: the server's words in their language, else a general text. */
+export const failureText = (
+  e: unknown,
+  fallbackKey: 'common.http.requestError' | 'common.http.downloadFailed' = 'common.http.requestError',
+): string => (e instanceof ApiError ? e.message : i18n.t(fallbackKey))
+
 export type Query = Record<string, string | number | boolean | null | undefined>
 
 export type RequestOptions = {

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Form, Input, Space, Table, Typography } from 'antd
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { ApiError } from '../api/http.ts'
+import { failureText } from '../api/http.ts'
 import { queryClient, settingsQuery } from '../api/queries.ts'
 import { systemApi } from '../api/system.ts'
 import { HOME_PATH } from '../config/constants.ts'
@@ -40,7 +40,7 @@ export const Login = () => {
       session.signIn(result)
       navigate(safeRedirect(params.get('redirect')), { replace: true })
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      setError(failureText(e))
     } finally {
       setBusy(false)
     }

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Form, Input } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { ApiError } from '../api/http.ts'
+import { failureText } from '../api/http.ts'
 import { systemApi } from '../api/system.ts'
 import { useDocumentTitle } from '../layout/useSystemTitle.ts'
 
@@ -23,7 +23,7 @@ export const Register = () => {
       const created = await systemApi.register({ ...values, username: values.username.trim() })
       navigate(`/user/register-result?username=${encodeURIComponent(created.username)}`)
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      setError(failureText(e))
     } finally {
       setBusy(false)
     }

@@ -4,7 +4,7 @@ import { App, Form, Input, Modal, Radio } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approvalApi, approvalKeys } from '../../api/approval.ts'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 
 /** What the reviewer saw: a decision on a step someone else decided meanwhile is refused, not misapplied. */
 export type AuditTarget = { id: string; objectNo?: string | null; stepNo?: number; version?: number }
@@ -48,7 +48,7 @@ export const AuditModal = ({ target, initialDecision = 'approve', onClose, onDec
       onDecided?.(result)
       onClose()
     } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      void message.error(failureText(e))
     } finally {
       setSaving(false)
     }

@@ -5,7 +5,7 @@ import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 import { DATETIME_FORMAT, PAGE_SIZE } from '../../config/constants.ts'
 
 type Tab = 'submit' | 'mine'
@@ -76,7 +76,7 @@ export const FeedbackModal = ({ open, onClose }: { open: boolean; onClose: () =>
       setPageNo(1)
       setTab('mine')
     } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      void message.error(failureText(e))
     } finally {
       setSending(false)
     }

@@ -5,7 +5,7 @@ import dayjs from 'dayjs'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi } from '../../api/admin.ts'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 import { keys } from '../../api/queries.ts'
 import { resourceApi } from '../../api/resources.ts'
 import { DATETIME_FORMAT } from '../../config/constants.ts'
@@ -45,7 +45,7 @@ export const FeedbackReplyModal = ({ feedback, onClose, onReplied }: Props) => {
       void message.success(t('admin.feedback.replyDone'))
       onReplied()
     } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      void message.error(failureText(e))
     } finally {
       setSaving(false)
     }

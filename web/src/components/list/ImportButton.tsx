@@ -3,7 +3,7 @@ import { Errors, errorText } from '@app/contracts'
 import { App, Upload } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 import type { ResourceApi } from '../../api/resources.ts'
 import { AuthButton, useButtonPermissions } from '../../auth/permissions.tsx'
 import { IMPORT_EXTENSIONS } from '../../config/constants.ts'
@@ -41,7 +41,7 @@ export const ImportButton = ({ perm, api, titles, fileName, onImported }: Props)
       setJobId(jobId)
       setOpen(true)
     } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      void message.error(failureText(e))
     } finally {
       setBusy(false)
     }

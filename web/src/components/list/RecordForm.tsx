@@ -1,7 +1,7 @@
 import { Col, Form, type FormInstance, Row } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 import { listSupportApi } from '../../api/resources.ts'
 import { FieldWidget } from './FieldWidget.tsx'
 import { checkValue, type FormFieldSpec } from './form-spec.ts'
@@ -50,7 +50,7 @@ export const RecordForm = ({ name, form, specs, mode, label, unique, table, reco
           try {
             await listSupportApi.duplicateCheck(table, spec.name, value.trim(), recordId)
           } catch (e) {
-            throw new Error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+            throw new Error(failureText(e))
           }
         },
       })

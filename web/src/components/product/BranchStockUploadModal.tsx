@@ -5,7 +5,7 @@ import { Alert, App, Button, Form, List, Modal, Select, Space, Typography, Uploa
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { saveFile } from '../../api/download.ts'
-import { ApiError } from '../../api/http.ts'
+import { ApiError, failureText } from '../../api/http.ts'
 import { stockApi } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
 import { currentLang } from '../../i18n/index.ts'
@@ -42,7 +42,7 @@ export const BranchStockUploadModal = ({ open, onClose }: Props) => {
     } catch (e) {
       const rows = (e instanceof ApiError ? (e.result as { errors?: RowError[] } | null)?.errors : undefined) ?? []
       setErrors(rows)
-      if (rows.length === 0) void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      if (rows.length === 0) void message.error(failureText(e))
     } finally {
       setBusy(false)
     }
@@ -52,7 +52,7 @@ export const BranchStockUploadModal = ({ open, onClose }: Props) => {
     try {
       saveFile(await stockApi.template(), 'branch-stock.xlsx')
     } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.http.downloadFailed'))
+      void message.error(failureText(e, 'common.http.downloadFailed'))
     }
   }
 

@@ -3,7 +3,7 @@ import { IMAGE_MAX_BYTES, MAX_PRODUCT_IMAGES } from '@app/contracts'
 import { App, Button, Flex, Space, Typography, Upload } from 'antd'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 import { productApi } from '../../api/product.ts'
 import { ProductImage } from './ProductImage.tsx'
 
@@ -45,7 +45,7 @@ export const ImagesInput = ({ value, onChange, disabled }: Props) => {
       latest.current = [...latest.current, saved.id]
       onChange?.(latest.current)
     } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      void message.error(failureText(e))
     } finally {
       setBusy((n) => n - 1)
     }

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Empty, Input, Modal, Space, Spin, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 import { productApi, productKeys } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
@@ -53,7 +53,7 @@ export const ProductAuditModal = ({ product, open, onClose, afterClose }: Props)
       ])
       onClose()
     } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      void message.error(failureText(e))
       void progress.refetch()
     } finally {
       setBusy(false)

@@ -4,7 +4,7 @@ import { App, DatePicker, Form, Input, InputNumber, Modal, Space, Spin, Table, T
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 import { productApi, productKeys } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
 import { AuthButton, useButtonPermissions } from '../../auth/permissions.tsx'
@@ -91,7 +91,7 @@ export const ProductPriceModal = ({ product, open, onClose, afterClose }: Props)
         client.invalidateQueries({ queryKey: keys.resource.all('price') }),
       ])
     } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      void message.error(failureText(e))
     } finally {
       setSaving(false)
     }

@@ -5,7 +5,7 @@ import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 import { stockApi } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
 import { DATE_FORMAT, modalWidth } from '../../config/constants.ts'
@@ -84,7 +84,7 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
         void client.invalidateQueries({ queryKey: keys.resource.all(r) })
       onClose()
     } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      void message.error(failureText(e))
     } finally {
       setSaving(false)
     }

@@ -1,7 +1,7 @@
 import { Alert, App, Form, Input, Modal } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 import { systemApi } from '../../api/system.ts'
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string }
@@ -33,7 +33,7 @@ export const ChangePasswordModal = ({ open, onClose }: { open: boolean; onClose:
       void message.success(t('shell.password.changed'))
       close()
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      setError(failureText(e))
     } finally {
       setSaving(false)
     }

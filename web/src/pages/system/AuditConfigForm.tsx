@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
 import { approvalApi } from '../../api/approval.ts'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 import { useDict } from '../../components/list/useDict.ts'
 import { recordLabel, refQuery } from '../../components/list/useRefOptions.ts'
 import { modalWidth } from '../../config/constants.ts'
@@ -111,7 +111,7 @@ export const AuditConfigForm = ({
       void message.success(t('common.messages.success'))
       onSaved()
     } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      void message.error(failureText(e))
     } finally {
       setSaving(false)
     }

@@ -2,7 +2,7 @@ import { App, Descriptions, Form, Input, Modal } from 'antd'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi } from '../../api/admin.ts'
-import { ApiError } from '../../api/http.ts'
+import { failureText } from '../../api/http.ts'
 import type { FieldLabelRow } from './field-labels.ts'
 
 type Props = {
@@ -37,7 +37,7 @@ export const FieldLabelModal = ({ row, resourceTitle, onClose, onSaved }: Props)
       void message.success(t('admin.language.saved'))
       onClose()
     } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.http.requestError'))
+      void message.error(failureText(e))
     } finally {
       setSaving(false)
     }
