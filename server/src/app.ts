@@ -70,7 +70,7 @@ export const buildApp = async (
   await app.register(multipart, {
     limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
   })
-  await app.register(accessPlugin, { db: database.db })
+  await app.register(accessPlugin, { database })
   await app.register(registerModules, { prefix: '/api' })
 
   if (existsSync(path.join(config.webDist, 'index.html'))) await serveWeb(app, config.webDist)

@@ -20,7 +20,16 @@ export type Unlisten = () => Promise<void>
 export type Database = {
   kind: 'pglite' | 'pg'
   db: Db
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>
+  /**
+   * Calls `onPayload` with every notice on `channel`. `onListening(false)` says notices may be
+   * missed from now on (the listening connection broke); `onListening(true)` that listening
+   * resumed (so whatever depends on hearing every notice can trust it again).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onListening?: (listening: boolean) => void,
+  ): Promise<Unlisten>
   notify(channel: string, payload: string): Promise<void>
   close(): Promise<void>
   /** PGlite only: the data directory as a tarball (the test template). */
@@ -89,6 +98,10 @@ export const openPostgres = async (connectionString: string, poolSize = 10): Pro
 /** One dedicated connection for LISTEN, reconnected after a failure. */
 const createListener = (connectionString: string) => {
   const handlers = new Map<string, Set<(payload: string) => void>>()
+  const watchers = new Set<(listening: boolean) => void>()
+  const tell = (listening: boolean) => {
+    for (const w of watchers) w(listening)
+  }
   let client: pg.Client | null = null
   let connecting: Promise<pg.Client> | null = null
   let closed = false
@@ -104,7 +117,8 @@ const createListener = (connectionString: string) => {
       c.on('error', () => {
         client = null
         c.end().catch(() => {})
-        if (!closed) setTimeout(() => resubscribe().catch(() => {}), 1000)
+        tell(false)
+        if (!closed) setTimeout(resubscribe, 1000)
       })
       await c.connect()
       client = c
@@ -117,13 +131,24 @@ const createListener = (connectionString: string) => {
     return connecting
   }
 
+  /** Listens again on every channel after a failure, retrying every second until it works. */
   const resubscribe = async () => {
-    const c = await connect()
-    for (const channel of handlers.keys()) await c.query(`LISTEN ${channel}`)
+    if (closed) return
+    try {
+      const c = await connect()
+      for (const channel of handlers.keys()) await c.query(`LISTEN ${channel}`)
+      tell(true)
+    } catch {
+      if (!closed) setTimeout(resubscribe, 1000)
+    }
   }
 
   return {
-    async listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten> {
+    async listen(
+      channel: string,
+      onPayload: (payload: string) => void,
+      onListening?: (listening: boolean) => void,
+    ): Promise<Unlisten> {
       assertChannel(channel)
       let set = handlers.get(channel)
       if (!set) {
@@ -134,8 +159,10 @@ const createListener = (connectionString: string) => {
         await c.query(`LISTEN ${channel}`)
       }
       set.add(onPayload)
+      if (onListening) watchers.add(onListening)
       return async () => {
         set.delete(onPayload)
+        if (onListening) watchers.delete(onListening)
         if (set.size === 0) {
           handlers.delete(channel)
           await client?.query(`UNLISTEN ${channel}`)

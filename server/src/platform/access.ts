@@ -1,8 +1,9 @@
 import { allButtonKeys, Errors, flattenMenus } from '@app/contracts'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Db } from '../db/client.ts'
-import { type Principal, resolvePrincipal } from './auth/principal.ts'
+import type { Database } from '../db/client.ts'
+import type { Principal } from './auth/principal.ts'
+import { createPrincipalCache } from './auth/principal-cache.ts'
 import { hashToken } from './auth/tokens.ts'
 import { AppError } from './errors.ts'
 
@@ -19,6 +20,8 @@ declare module 'fastify' {
     permission?: RoutePermission
     /** The route answers something other than a JSON envelope (a file, a socket). */
     rawResponse?: boolean
+    /** A GET route that changes who may do what (logout): see the `onSend` hook below. */
+    changesAccess?: boolean
   }
   interface FastifyRequest {
     principal: Principal | null
@@ -62,15 +65,20 @@ export const mayAccess = (principal: Principal, permission: RoutePermission): bo
   return keysOf(permission).some((k) => principal.permissions.has(k))
 }
 
+/** Every key a route may require: button keys and menu codes of the catalogue. */
+export const knownPermissionKeys = () => new Set([...allButtonKeys(), ...flattenMenus().map(({ menu }) => menu.code)])
+
+/** Requests that only read: every other method may change what a principal comes from. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 /**
  * Resolves the caller once per request and enforces the route's declared permission before the
  * body is even parsed: 401 without a live session, 403 without the key.
  */
-/** Every key a route may require: button keys and menu codes of the catalogue. */
-export const knownPermissionKeys = () => new Set([...allButtonKeys(), ...flattenMenus().map(({ menu }) => menu.code)])
-
-export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
   const known = knownPermissionKeys()
+  const principals = await createPrincipalCache(opts.database)
+  app.addHook('onClose', () => principals.close())
   app.decorate('routeTable', [] as RouteEntry[])
   app.decorateRequest('principal', null)
 
@@ -87,10 +95,16 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) =>
     const permission = req.routeOptions.config?.permission
     if (!permission || !isApiRoute(req.routeOptions.url ?? '')) return
     const token = tokenOf(req)
-    if (token) req.principal = await resolvePrincipal(opts.db, hashToken(token))
+    if (token) req.principal = await principals.resolve(hashToken(token))
     if (permission === 'public') return
     if (!req.principal) throw new AppError(Errors.SessionError)
     if (!mayAccess(req.principal, permission)) throw new AppError(Errors.PermissionDenied)
+  })
+
+  // a change this instance made (logout, a disabled user, new grants) counts from the caller's
+  // next request, before the database's notice of it arrives
+  app.addHook('onSend', async (req) => {
+    if (!READS.has(req.method) || req.routeOptions.config?.changesAccess) principals.forget()
   })
 })
 

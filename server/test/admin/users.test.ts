@@ -147,6 +147,7 @@ describe('enabling, disabling, deleting', () => {
 
   it('disabling ends the sessions of that user at once', async () => {
     const token = await login(t.app, 'newcomer', 'Newcomer@1')
+    expect((await client(t.app, token).get('/api/sys/permission/getPermissionList')).status).toBe(200)
     const user = (await listOf<User>(admin, '/api/sys/user', { search: { username: 'newcomer' } })).body.result
       .records[0]!
     await admin.post('/api/sys/user/batchStatus', { ids: user.id, status: '2' })
@@ -160,6 +161,7 @@ describe('enabling, disabling, deleting', () => {
 
   it('deleting is soft: sessions end, the user disappears, the login name is free again', async () => {
     const token = await login(t.app, 'lin.xiao', 'Secret@1')
+    expect((await client(t.app, token).get('/api/sys/permission/getPermissionList')).status).toBe(200)
     const user = (await listOf<User>(admin, '/api/sys/user', { search: { username: 'lin.xiao' } })).body.result
       .records[0]!
     expect((await admin.delete('/api/sys/user/delete', { id: user.id })).status).toBe(200)

@@ -84,3 +84,17 @@ export const login = async (app: FastifyInstance, username: string, password = D
 /** Signs in and returns a client carrying the token. */
 export const signedIn = async (app: FastifyInstance, username: string, lang?: 'zh' | 'en') =>
   client(app, await login(app, username), lang)
+
+/**
+ * Asks `probe` every 10 ms while it answers `still`, for at most `limitMs`: for what takes effect
+ * through a notice rather than at once. Answers the last answer and the milliseconds it took.
+ */
+export const awaitChange = async <T>(probe: () => Promise<T>, still: T, limitMs = 2000) => {
+  const started = Date.now()
+  let answer = await probe()
+  while (answer === still && Date.now() - started < limitMs) {
+    await new Promise((r) => setTimeout(r, 10))
+    answer = await probe()
+  }
+  return { answer, ms: Date.now() - started }
+}

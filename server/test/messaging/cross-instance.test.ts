@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { type Database, openPostgres } from '../../src/db/client.ts'
-import { client, login } from '../helpers/app.ts'
+import { awaitChange, client, login } from '../helpers/app.ts'
 import { testDbKind, uniqueName, withDatabase } from '../helpers/database.ts'
 import { userIdOf } from './fixtures.ts'
 import { connectLive, isMessage, type LiveClient } from './live-client.ts'
@@ -77,6 +77,19 @@ describe.runIf(testDbKind() === 'pg')('two server instances on one PostgreSQL', 
     expect(Date.now() - started).toBeLessThan(1000)
     expect(frame).toMatchObject({ msgTxt: { content: 'From A', creator: '管理员', noticeId: added.body.result.id } })
     await onA.next(isMessage('Cross-instance notice'), 1000)
+  })
+
+  it('refuses on B within a second a token whose user was disabled through A', async () => {
+    const token = await login(b.app, 'logistics_admin')
+    const onB = client(b.app, token)
+    const status = async () => (await onB.get('/api/sys/user/getCurrentUserDeparts')).status
+    expect(await status()).toBe(200)
+    const admin = client(a.app, await login(a.app, 'admin'))
+    const userId = await userIdOf(databases[0]!.db, 'logistics_admin')
+    expect((await admin.post('/api/sys/user/batchStatus', { ids: userId, status: '2' })).body.code).toBe(200)
+    const { answer, ms } = await awaitChange(status, 200)
+    expect(answer).toBe(401)
+    expect(ms).toBeLessThan(1000)
   })
 
   it('delivers an approval event raised in A’s transaction to B, once', async () => {

@@ -39,7 +39,7 @@ describe('every route declares its permission', () => {
 
   it('refuses to register a route without a declaration or with an unknown key', async () => {
     const bare = Fastify()
-    await bare.register(accessPlugin, { db: t.database.db })
+    await bare.register(accessPlugin, { database: t.database })
     expect(() => bare.get('/api/undeclared', { schema: { response: okResponse(z.null()) } }, async () => null)).toThrow(
       /declares no permission/,
     )

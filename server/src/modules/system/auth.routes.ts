@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/logout',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', changesAccess: true },
       schema: { tags: ['system'], summary: 'Sign out: the token stops working at once', response: emptyResponse },
     },
     async (req) => {

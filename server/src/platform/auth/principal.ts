@@ -18,6 +18,8 @@ export type Principal = {
   /** Granted menu codes and button keys, plus every inactive button rule (SPEC 3 status '0'). */
   permissions: ReadonlySet<string>
   tokenHash: string
+  /** When the session ends (a remembered principal is never used past it). */
+  sessionExpiresAt: Date
 }
 
 const SCOPE_RANK: Record<DataScope, number> = { personal: 0, department: 1, all: 2 }
@@ -87,6 +89,7 @@ const principalQuery = (db: DbOrTx) =>
       realname: users.realname,
       orgCode: users.orgCode,
       lang: users.lang,
+      expiresAt: sessions.expiresAt,
       roles: sql<{ id: string; code: string; dataScope: string; stamp: string | null }[] | null>`(
         select json_agg(json_build_object('id', ${roles.id}, 'code', ${roles.roleCode},
           'dataScope', ${roles.dataScope}, 'stamp', ${roles.updateAt}) order by ${roles.id})
@@ -112,11 +115,10 @@ const prepared = new WeakMap<DbOrTx, ReturnType<typeof principalQuery>>()
 
 /**
  * The principal behind a token hash, or null when the session is unknown, expired or revoked, or
- * the user is disabled or deleted (so an old token stops working at once). The session, the user
- * and their roles are read fresh on every request, so logout, a password change, disabling or
- * deleting a user, a department switch or a change of roles counts from the next request on,
- * whichever instance made it, also when made straight in the database. Only the codes a role set
- * grants are remembered, keyed by the roles' stamps (see `codesFor`).
+ * the user is disabled or deleted. The session, the user and their roles are read fresh on every
+ * call; only the codes a role set grants are remembered, keyed by the roles' stamps (see
+ * `codesFor`). Requests go through `principal-cache.ts`, which remembers the answer until the
+ * database announces a change.
  */
 export const resolvePrincipal = async (db: DbOrTx, tokenHash: string): Promise<Principal | null> => {
   let query = prepared.get(db)
@@ -140,5 +142,6 @@ export const resolvePrincipal = async (db: DbOrTx, tokenHash: string): Promise<P
     dataScope: widestScope(roleRows.map((r) => r.dataScope)),
     permissions: await codesFor(db, roleIds, key),
     tokenHash,
+    sessionExpiresAt: row.expiresAt,
   }
 }
