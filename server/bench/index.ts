@@ -17,10 +17,12 @@ const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 100_000)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const IMPORT_ROWS = 10_000
+/** BENCH_SECTIONS: the sections to run by key (e.g. `list,export`); all when unset. */
+const ONLY = process.env.BENCH_SECTIONS?.split(',').map((s) => s.trim())
 
 type Row = { metric: string; value: string; target?: string; ok?: boolean }
 type Context = { databaseUrl: string; baseUrl: string; pid: number; token: string }
-type Section = { title: string; run: (ctx: Context) => Promise<Row[]> }
+type Section = { key: string; title: string; run: (ctx: Context) => Promise<Row[]> }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`
 /** CPU per request: a fraction of a millisecond. */
@@ -30,6 +32,7 @@ const cpuUsageMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000
 const log = (msg: string) => console.error(`[bench] ${msg}`)
 
 const listSection: Section = {
+  key: 'list',
   title: `List: super query (3 rules) + sort, ${SUPPLIERS.toLocaleString('en')} suppliers, ${CONNECTIONS} connections, ${SECONDS} s`,
   async run({ databaseUrl, baseUrl, token, pid }) {
     // created in the last 30 days, two of the four types, enabled: what a buyer looks for
@@ -41,7 +44,7 @@ const listSection: Section = {
     log(`list matches ${page.result.total} rows`)
     log('warming up')
     await loadList(url, token, CONNECTIONS, 3)
-    await loadFloor(databaseUrl, query, CONNECTIONS, 3)
+    await loadFloor(databaseUrl, token, query, CONNECTIONS, 3)
     log('list through the app')
     const cpuBefore = cpuMsOf(pid)
     let dbBefore = await backendsCpu(databaseUrl)
@@ -55,7 +58,7 @@ const listSection: Section = {
     dbBefore = await backendsCpu(databaseUrl)
     let floorDbMs = 0
     clientBefore = process.cpuUsage()
-    const floor = await loadFloor(databaseUrl, query, CONNECTIONS, SECONDS, async () => {
+    const floor = await loadFloor(databaseUrl, token, query, CONNECTIONS, SECONDS, async () => {
       floorDbMs = cpuBetween(dbBefore, await backendsCpu(databaseUrl))
     })
     const floorClient = cpuUsageMs(process.cpuUsage(clientBefore)) / floor.requests
@@ -78,6 +81,7 @@ const listSection: Section = {
 }
 
 const exportSection: Section = {
+  key: 'export',
   title: 'Export of every supplier (exportXls, streamed)',
   async run({ baseUrl, token, pid }) {
     const before = memoryOf(pid).rssMb
@@ -96,6 +100,7 @@ const exportSection: Section = {
 }
 
 const importSection: Section = {
+  key: 'import',
   title: `Import of ${IMPORT_ROWS.toLocaleString('en')} suppliers (importExcel, upload to done)`,
   async run({ baseUrl, token }) {
     const r = await benchImport(baseUrl, token, IMPORT_ROWS)
@@ -139,7 +144,7 @@ const main = async () => {
     const token = await adminToken(server.baseUrl)
     const ctx: Context = { databaseUrl: database.url, baseUrl: server.baseUrl, pid: server.pid, token }
     const results: { title: string; rows: Row[] }[] = []
-    for (const section of SECTIONS) {
+    for (const section of SECTIONS.filter((s) => !ONLY || ONLY.includes(s.key))) {
       log(section.title)
       results.push({ title: section.title, rows: await section.run(ctx) })
     }

@@ -1,11 +1,14 @@
 import type { ListQuery } from '@app/contracts'
 import autocannon from 'autocannon'
-import { count } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
+import type { Db } from '../src/db/client.ts'
+import * as schema from '../src/db/schema/index.ts'
 import { MASTER_DATA } from '../src/modules/masterdata/resources.ts'
+import { resolvePrincipal } from '../src/platform/auth/principal.ts'
+import { hashToken } from '../src/platform/auth/tokens.ts'
+import { createCrudReads } from '../src/platform/crud/reads.ts'
 import { compileResource } from '../src/platform/crud/resource.ts'
-import { listWhere, orderBy } from '../src/platform/list-query.ts'
 
 export type LoadResult = { requests: number; seconds: number; rps: number; p50: number; p95: number; errors: number }
 
@@ -65,31 +68,25 @@ export const loadList = (url: string, token: string, connections: number, second
   })
 
 /**
- * The floor: the SQL the list runs (page and count, built by the same list-query functions
- * from the same declaration) straight through a bare `pg` pool of the app's size, with the same
- * concurrency: what the database alone allows.
+ * The floor: the SQL the list runs for the same caller (page and count, exactly the statements
+ * and parameters the app's `list` sends, from `listSql`) straight through a bare `pg` pool of the
+ * app's size, with the same concurrency: what the database alone allows.
  */
 export const loadFloor = async (
   databaseUrl: string,
+  token: string,
   q: ListQuery,
   connections: number,
   seconds: number,
   /** Runs before the pool closes (its backends' CPU is measured while they live). */
   beforeEnd?: () => Promise<void>,
 ) => {
-  const supplier = compileResource(MASTER_DATA.find((d) => d.meta.name === 'supplier')!)
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
-  const db = drizzle({ client: pool, casing: 'snake_case' })
-  const where = listWhere(supplier.fields, q)
-  const page = db
-    .select()
-    .from(supplier.table)
-    .where(where)
-    .orderBy(...orderBy(supplier.fields, q, supplier.id))
-    .limit(q.pageSize)
-    .offset(0)
-    .toSQL()
-  const total = db.select({ n: count() }).from(supplier.table).where(where).toSQL()
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
+  const principal = await resolvePrincipal(db, hashToken(token))
+  if (!principal) throw new Error('the bench token is not signed in')
+  const supplier = createCrudReads(db, compileResource(MASTER_DATA.find((d) => d.meta.name === 'supplier')!))
+  const { page, count: total } = supplier.reads.listSql(principal, q)
   const times: number[] = []
   const until = performance.now() + seconds * 1000
   const worker = async () => {

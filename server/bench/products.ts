@@ -115,6 +115,7 @@ const queriesOf = (capsules: string): [string, ListQuery][] => [
 
 /** The product-list section: loads the products, then measures each query through the app. */
 export const productSection = {
+  key: 'products',
   title: `Product list: ${PRODUCTS.toLocaleString('en')} products, ${CONNECTIONS} connections, ${SECONDS} s per query`,
   async run({ databaseUrl, baseUrl, token }: Context): Promise<Row[]> {
     log(`loading ${PRODUCTS} products`)

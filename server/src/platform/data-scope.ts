@@ -1,22 +1,28 @@
 import { eq, like, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Principal } from './auth/principal.ts'
+import { type Conditions, escapeLike, inline } from './list-query.ts'
 
 /** The columns a resource is scoped by: the creator's department and the creator. */
 export type ScopeColumns = { org: AnyPgColumn; owner: AnyPgColumn }
-
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The role's data permission as one SQL predicate (DESIGN 3): `all` sees everything,
  * `department` the rows of the user's current department and its sub-departments (org codes are
  * hierarchical prefixes), `personal` the rows the user created. Callers AND it as one group.
+ * As conditions (see list-query.ts), so a list statement written once serves every user of a
+ * scope kind.
  */
-export const scopeWhere = (principal: Principal, columns: ScopeColumns | undefined): SQL | undefined => {
-  if (!columns || principal.dataScope === 'all') return undefined
+export const scopeConditions = (principal: Principal, columns: ScopeColumns | undefined): Conditions => {
+  if (!columns || principal.dataScope === 'all') return { shape: 'all', values: [], write: () => undefined }
   if (principal.dataScope === 'department') {
-    if (!principal.orgCode) return sql`false`
-    return like(columns.org, `${escapeLike(principal.orgCode)}%`)
+    if (!principal.orgCode) return { shape: 'nothing', values: [], write: () => sql`false` }
+    const prefix = `${escapeLike(principal.orgCode)}%`
+    return { shape: 'department', values: [prefix], write: (bind) => like(columns.org, bind(prefix)) }
   }
-  return eq(columns.owner, principal.userId)
+  return { shape: 'personal', values: [principal.userId], write: (bind) => eq(columns.owner, bind(principal.userId)) }
 }
+
+/** The data permission with its values bound, for reads and writes by id. */
+export const scopeWhere = (principal: Principal, columns: ScopeColumns | undefined): SQL | undefined =>
+  scopeConditions(principal, columns).write(inline)

@@ -16,20 +16,18 @@ import {
   gt,
   gte,
   ilike,
-  inArray,
   isNotNull,
   isNull,
   lt,
   lte,
   ne,
-  not,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
-import { escapeLike } from './data-scope.ts'
 import { AppError } from './errors.ts'
 
 /**
@@ -41,6 +39,8 @@ export type QueryField = { meta: FieldMeta; column: AnyPgColumn; also?: readonly
 export type QueryFields = ReadonlyMap<string, QueryField>
 
 const MAX_IN = 1000
+
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 const MAX_CONDITIONS = 30
 
 const refuse = (detail: Record<string, unknown>): never => {
@@ -89,45 +89,113 @@ const listOf = (field: string, meta: FieldMeta, value: unknown): Scalar[] => {
 
 const isText = (meta: FieldMeta) => meta.type === 'string' || meta.type === 'dict'
 
+/** Values go to the driver as PostgreSQL reads them: a time as ISO text, like Drizzle's own timestamp columns. */
+const driverValue = (v: Scalar) => (v instanceof Date ? v.toISOString() : v)
+
+/** How `write` puts a value into SQL: as a bound parameter (`inline`) or a placeholder (`placeholders`). */
+export type Bind = (value: unknown) => SQLWrapper
+
+/** Each value a bound parameter, as it is. */
+export const inline: Bind = (value) => sql.param(value)
+
+/**
+ * Placeholders `p0`, `p1`... in the order `write` binds values; `named` gives the values for them.
+ * A statement written so is the same for every request of its shape.
+ */
+export const placeholders = (): Bind => {
+  let n = 0
+  return () => sql.placeholder(`p${n++}`)
+}
+export const named = (values: readonly unknown[]): Record<string, unknown> =>
+  Object.fromEntries(values.map((v, i) => [`p${i}`, v]))
+
+/**
+ * Conditions of a list query, parsed and checked but not yet SQL. Their SQL depends only on
+ * `shape`, never on the values: `write` binds `values` in their order, so with `placeholders` it
+ * can be written once per shape and bound to the values of each request (two searches that
+ * differ only in what was typed share one statement).
+ */
+export type Conditions = {
+  shape: string
+  values: unknown[]
+  write(bind: Bind): SQL | undefined
+}
+
+const NONE: Conditions = { shape: '', values: [], write: () => undefined }
+
+/** Conditions that all hold (`and`) or any holds (`or`), as one group. */
+export const combine = (parts: readonly Conditions[], matchType: MatchType = 'and'): Conditions => {
+  if (parts.length === 0) return NONE
+  const join = matchType === 'or' ? or : and
+  return {
+    shape: `${matchType}(${parts.map((p) => p.shape).join(',')})`,
+    values: parts.flatMap((p) => p.values),
+    write: (bind) => join(...parts.map((p) => p.write(bind))),
+  }
+}
+
+const part = (shape: string, values: unknown[], write: Conditions['write']): Conditions => ({ shape, values, write })
+
 /** One condition on one field (also on its extra columns: pinyin of a name, for `like`). */
-const condition = (name: string, f: QueryField, rule: QueryRule, val: unknown): SQL | undefined => {
+const condition = (name: string, f: QueryField, rule: QueryRule, val: unknown): Conditions => {
   const col = f.column
+  const shape = `${name}:${rule}`
+  const one = (op: (col: AnyPgColumn, value: SQLWrapper) => SQL, endOfDay = false) => {
+    const value = driverValue(coerce(name, f.meta, val, endOfDay))
+    return part(shape, [value], (bind) => op(col, bind(value)))
+  }
   switch (rule) {
     case 'eq':
-      return eq(col, coerce(name, f.meta, val))
+      return one(eq)
     case 'ne':
-      return ne(col, coerce(name, f.meta, val))
+      return one(ne)
     case 'gt':
-      return gt(col, coerce(name, f.meta, val))
+      return one(gt)
     case 'ge':
-      return gte(col, coerce(name, f.meta, val))
+      return one(gte)
     case 'lt':
-      return lt(col, coerce(name, f.meta, val))
+      return one(lt)
     case 'le':
-      return lte(col, coerce(name, f.meta, val, true))
+      return one(lte, true)
     case 'in':
-      return inArray(col, listOf(name, f.meta, val))
-    case 'not_in':
-      return not(inArray(col, listOf(name, f.meta, val)))
+    case 'not_in': {
+      // one array parameter, whatever its length: `= any($1)` is `in (...)` for the planner
+      const values = listOf(name, f.meta, val).map(driverValue)
+      return {
+        shape,
+        values: [values],
+        write: (bind) =>
+          rule === 'in' ? sql`${col} = any(${bind(values)})` : sql`not (${col} = any(${bind(values)}))`,
+      }
+    }
     case 'like':
     case 'left_like':
     case 'right_like': {
       const text = escapeLike(String(coerce(name, { ...f.meta, type: 'string' }, val)))
       const pattern = rule === 'like' ? `%${text}%` : rule === 'left_like' ? `%${text}` : `${text}%`
       const cols = [col, ...(f.also ?? [])]
-      return cols.length === 1 ? ilike(col, pattern) : or(...cols.map((c) => ilike(c, pattern)))
+      return part(shape, [pattern], (bind) => {
+        const p = bind(pattern)
+        return cols.length === 1 ? ilike(col, p) : or(...cols.map((c) => ilike(c, p)))
+      })
     }
     case 'empty':
-      return isText(f.meta) ? or(isNull(col), eq(col, '')) : isNull(col)
+      return part(shape, [], () => (isText(f.meta) ? or(isNull(col), eq(col, '')) : isNull(col)))
     case 'not_empty':
-      return isText(f.meta) ? and(isNotNull(col), ne(col, '')) : isNotNull(col)
+      return part(shape, [], () => (isText(f.meta) ? and(isNotNull(col), ne(col, '')) : isNotNull(col)))
     case 'range': {
       const [from, to] = Array.isArray(val) ? val : typeof val === 'string' ? val.split(',') : []
-      const parts = [
-        from !== undefined && from !== null && from !== '' ? gte(col, coerce(name, f.meta, from)) : undefined,
-        to !== undefined && to !== null && to !== '' ? lte(col, coerce(name, f.meta, to, true)) : undefined,
-      ].filter((p): p is SQL => p !== undefined)
-      return parts.length ? and(...parts) : refuse({ field: name, value: 'empty range' })
+      const given = (v: unknown) => v !== undefined && v !== null && v !== ''
+      if (!given(from) && !given(to)) return refuse({ field: name, value: 'empty range' })
+      const lower = given(from) ? driverValue(coerce(name, f.meta, from)) : undefined
+      const upper = given(to) ? driverValue(coerce(name, f.meta, to, true)) : undefined
+      const values = [lower, upper].filter((v) => v !== undefined)
+      return part(`${shape}:${lower === undefined ? '' : 'from'}-${upper === undefined ? '' : 'to'}`, values, (bind) =>
+        and(
+          lower === undefined ? undefined : gte(col, bind(lower)),
+          upper === undefined ? undefined : lte(col, bind(upper)),
+        ),
+      )
     }
   }
 }
@@ -135,17 +203,16 @@ const condition = (name: string, f: QueryField, rule: QueryRule, val: unknown): 
 const fieldOf = (fields: QueryFields, name: string): QueryField => fields.get(name) ?? refuse({ field: name })
 
 /** The `search` object: each key a search field of the resource, matched as it declares. */
-export const searchWhere = (fields: QueryFields, search: string | undefined): SQL[] => {
+export const searchConditions = (fields: QueryFields, search: string | undefined): Conditions[] => {
   if (!search) return []
   const parsed = parseJson(search, 'search')
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return refuse({ search: 'not an object' })
-  const out: SQL[] = []
+  const out: Conditions[] = []
   for (const [name, value] of Object.entries(parsed)) {
     if (value === '' || value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue
     const f = fieldOf(fields, name)
     const mode = f.meta.search ?? refuse({ field: name, search: 'not searchable' })
-    const sqlPart = condition(name, f, mode, value)
-    if (sqlPart) out.push(sqlPart)
+    out.push(condition(name, f, mode, value))
   }
   return out
 }
@@ -153,12 +220,12 @@ export const searchWhere = (fields: QueryFields, search: string | undefined): SQ
 const ConditionsSchema = z.array(QueryConditionSchema).max(MAX_CONDITIONS)
 
 /** `superQueryParams`: conditions combined with `and` or `or`, as one group. */
-export const superQueryWhere = (
+export const superQueryConditions = (
   fields: QueryFields,
   params: string | undefined,
   matchType: MatchType | undefined,
-): SQL | undefined => {
-  if (!params) return undefined
+): Conditions => {
+  if (!params) return NONE
   const parsed = ConditionsSchema.safeParse(parseJson(params, 'superQueryParams'))
   if (!parsed.success) return refuse({ superQueryParams: 'invalid conditions' })
   const parts = parsed.data.map((c: QueryCondition) => {
@@ -167,9 +234,7 @@ export const superQueryWhere = (
     if (!RULES_BY_TYPE[f.meta.type].includes(c.rule)) refuse({ field: c.field, rule: c.rule })
     return condition(c.field, f, c.rule, c.val)
   })
-  const defined = parts.filter((p): p is SQL => p !== undefined)
-  if (defined.length === 0) return undefined
-  return matchType === 'or' ? or(...defined) : and(...defined)
+  return combine(parts, matchType)
 }
 
 export type Sort = { column: AnyPgColumn; direction: 'asc' | 'desc' }
@@ -226,5 +291,8 @@ export const selectedFields = (fields: QueryFields, field: string | undefined): 
 }
 
 /** Everything of a list query but paging: search AND (super-query group). The scope is added by the caller. */
-export const listWhere = (fields: QueryFields, query: ListQuery): SQL | undefined =>
-  and(...searchWhere(fields, query.search), superQueryWhere(fields, query.superQueryParams, query.superQueryMatchType))
+export const listConditions = (fields: QueryFields, query: ListQuery): Conditions =>
+  combine([
+    ...searchConditions(fields, query.search),
+    superQueryConditions(fields, query.superQueryParams, query.superQueryMatchType),
+  ])

@@ -82,6 +82,23 @@ describe('list basics', () => {
   })
 })
 
+describe('statements shared by queries of one shape', () => {
+  it('binds each request’s own values: the same conditions with other values find other rows', async () => {
+    const one = await suppliers({ search: { supplierType: ['oem'] }, pageSize: 30 })
+    const two = await suppliers({ search: { supplierType: ['oem', 'packaging'] }, pageSize: 30 })
+    const raw = await suppliers({ search: { supplierType: ['raw'] }, pageSize: 30 })
+    expect(one.body.result.records.every((r) => r.supplierType === 'oem')).toBe(true)
+    expect(two.body.result.total).toBe(7)
+    expect(one.body.result.total).toBeLessThan(two.body.result.total)
+    expect(raw.body.result.records.every((r) => r.supplierType === 'raw')).toBe(true)
+    expect(codes(await suppliers({ search: { name: '健康' } }))).toEqual(['S001'])
+    expect(codes(await suppliers({ search: { name: 'no such supplier' } }))).toEqual([])
+    const second = await api.get<{ records: Supplier[] }>('/api/md/supplier/list', { pageNo: 2, pageSize: 6 })
+    const first = await api.get<{ records: Supplier[] }>('/api/md/supplier/list', { pageNo: 1, pageSize: 6 })
+    expect(first.body.result.records.map((r) => r.code)).not.toContain(second.body.result.records[0]?.code)
+  })
+})
+
 describe('search form filters', () => {
   it('matches names by text, full pinyin and initials', async () => {
     expect(codes(await suppliers({ search: { name: '健康' } }))).toEqual(['S001'])

@@ -3,8 +3,8 @@ import { eq, like } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { branches, departments, userDepartments } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
-import { escapeLike } from '../../platform/data-scope.ts'
 import { fail } from '../../platform/errors.ts'
+import { escapeLike } from '../../platform/list-query.ts'
 
 /**
  * The next org code under a parent: children of A01 are A01A01, A01A02...; roots A01, A02...

@@ -6,7 +6,7 @@ import { roles, savedQueries } from '../../db/schema/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import type { ResourceRegistry } from '../../platform/crud/registry.ts'
 import { fail, notFound } from '../../platform/errors.ts'
-import { superQueryWhere } from '../../platform/list-query.ts'
+import { superQueryConditions } from '../../platform/list-query.ts'
 
 type Input = z.infer<typeof SavedQueryInputSchema>
 type Row = typeof savedQueries.$inferSelect
@@ -55,7 +55,7 @@ export const createSavedQueryService = (db: Db, resources: ResourceRegistry) => 
     async add(principal: Principal, input: Input): Promise<SavedQuery> {
       const resource = resourceFor(principal, input.resource)
       // the conditions must be ones the list would accept: same whitelist, same rules
-      superQueryWhere(resource.compiled.fields, JSON.stringify(input.conditions), input.matchType)
+      superQueryConditions(resource.compiled.fields, JSON.stringify(input.conditions), input.matchType)
       const wanted = [...new Set(input.roleIds)]
       const known = wanted.length
         ? (await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, wanted))).map((r) => r.id)

@@ -1,14 +1,27 @@
 import type { ListQuery, Page } from '@app/contracts'
-import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, fillPlaceholders, inArray, or, type Query, type SQL, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { operationLogs } from '../../db/schema/index.ts'
 import type { Principal } from '../auth/principal.ts'
-import { scopeWhere } from '../data-scope.ts'
+import { scopeConditions, scopeWhere } from '../data-scope.ts'
 import { notFound } from '../errors.ts'
-import { keysetAfter, listWhere, orderBy, selectedFields, sortKey, sortOf } from '../list-query.ts'
+import {
+  type Bind,
+  inline,
+  keysetAfter,
+  listConditions,
+  named,
+  orderBy,
+  placeholders,
+  selectedFields,
+  sortKey,
+  sortOf,
+} from '../list-query.ts'
 import type { CompiledResource, Row, RowId } from './resource.ts'
 
 const MAX_LIST_ALL = 5000
+/** List statements remembered per resource (one per shape of query: see `list`). */
+const MAX_STATEMENTS = 200
 const KEY = '__sortKey'
 
 export const chunks = <T>(items: readonly T[], size: number): T[][] => {
@@ -38,9 +51,59 @@ export const createCrudReads = (db: Db, r: CompiledResource) => {
   const decorated = async (db: DbOrTx, rows: Row[]): Promise<Row[]> =>
     r.decorate && rows.length > 0 ? r.decorate(rows, db) : rows
 
-  /** The rows a list query means for this caller; list, count and export share it. */
-  const queryWhere = (principal: Principal, query: ListQuery, ids?: readonly string[]) =>
-    scoped(principal, listWhere(r.fields, query), ids ? inArray(r.id, [...ids]) : undefined)
+  /**
+   * The rows a list query means for this caller (list, count and export share it): the live rows,
+   * the caller's data scope and the query's conditions, all binding values through `bind`.
+   */
+  const queryWhere = (principal: Principal, query: ListQuery, bind: Bind) => {
+    const scope = scopeConditions(principal, r.scope)
+    const conditions = listConditions(r.fields, query)
+    return {
+      shape: `${scope.shape}|${conditions.shape}`,
+      values: [...scope.values, ...conditions.values],
+      where: () => and(r.live(), scope.write(bind), conditions.write(bind)),
+    }
+  }
+
+  const selectionOf = (fields: readonly string[] | undefined) =>
+    fields ? Object.fromEntries([...KEY_COLUMNS, ...fields].map((f) => [f, r.columns[f]!])) : undefined
+
+  /** The page and count statements of one shape of list query, written with placeholders. */
+  const writeList = (query: ListQuery, fields: string[] | undefined, where: SQL | undefined) => {
+    const selection = selectionOf(fields)
+    return {
+      page: (selection ? db.select(selection) : db.select())
+        .from(r.table)
+        .where(where)
+        .orderBy(...orderBy(r.fields, query, r.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(''),
+      count: db.select({ n: count() }).from(r.table).where(where).prepare(''),
+    }
+  }
+  const statements = new Map<string, ReturnType<typeof writeList>>()
+
+  /**
+   * The page and count statements of a list query, with the values to bind. They are written once
+   * per shape of query (fields, sort, scope kind, which conditions with which rules) and
+   * remembered: writing SQL costs more CPU than PostgreSQL takes to run these.
+   */
+  const statementFor = (principal: Principal, listQuery: ListQuery) => {
+    const query = sorted(listQuery)
+    const fields = selectedFields(r.fields, query.field)
+    const sort = sortOf(r.fields, query)
+    const { shape, values, where } = queryWhere(principal, query, placeholders())
+    const key = `${fields?.join(',') ?? '*'}|${query.column}:${sort.direction}|${shape}`
+    let statement = statements.get(key)
+    if (!statement) {
+      statement = writeList(query, fields, where())
+      if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string)
+      statements.set(key, statement)
+    }
+    const paging = { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }
+    return { query, statement, bound: named(values), paging }
+  }
 
   const byId = (tx: DbOrTx, principal: Principal, id: RowId, lock = false) => {
     const q = tx
@@ -56,22 +119,12 @@ export const createCrudReads = (db: Db, r: CompiledResource) => {
     byId,
     decorated,
     reads: {
+      /** A page of the list and the total, through the statements of the query's shape. */
       async list(principal: Principal, listQuery: ListQuery): Promise<Page<Row>> {
-        const query = sorted(listQuery)
-        const where = queryWhere(principal, query)
-        const fields = selectedFields(r.fields, query.field)
-        const selection = fields
-          ? Object.fromEntries([...KEY_COLUMNS, ...fields].map((f) => [f, r.columns[f]!]))
-          : undefined
-        const offset = (query.pageNo - 1) * query.pageSize
+        const { query, statement, bound, paging } = statementFor(principal, listQuery)
         const [records, [total]] = await Promise.all([
-          (selection ? db.select(selection) : db.select())
-            .from(r.table)
-            .where(where)
-            .orderBy(...orderBy(r.fields, query, r.id))
-            .limit(query.pageSize)
-            .offset(offset),
-          db.select({ n: count() }).from(r.table).where(where),
+          statement.page.execute({ ...bound, ...paging }),
+          statement.count.execute(bound),
         ])
         const n = total?.n ?? 0
         return {
@@ -80,6 +133,19 @@ export const createCrudReads = (db: Db, r: CompiledResource) => {
           size: query.pageSize,
           current: query.pageNo,
           pages: Math.ceil(n / query.pageSize),
+        }
+      },
+
+      /** The SQL and parameters `list` runs for this query (the bench's floor runs exactly these). */
+      listSql(principal: Principal, listQuery: ListQuery): { page: Query; count: Query } {
+        const { statement, bound, paging } = statementFor(principal, listQuery)
+        const filled = (q: Query, values: Record<string, unknown>) => ({
+          sql: q.sql,
+          params: fillPlaceholders(q.params, values),
+        })
+        return {
+          page: filled(statement.page.getQuery(), { ...bound, ...paging }),
+          count: filled(statement.count.getQuery(), bound),
         }
       },
 
@@ -100,7 +166,8 @@ export const createCrudReads = (db: Db, r: CompiledResource) => {
         options: { ids?: readonly string[]; batchSize?: number; fields?: readonly string[] } = {},
       ): AsyncGenerator<Row[]> {
         const query = sorted(listQuery)
-        const where = queryWhere(principal, query, options.ids)
+        const listed = queryWhere(principal, query, inline).where()
+        const where = options.ids ? and(listed, inArray(r.id, [...options.ids])) : listed
         const sort = sortOf(r.fields, query)
         const size = options.batchSize ?? 1000
         // only the columns asked for (an export of six columns reads six, not the whole row)
