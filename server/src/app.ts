@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerModules } from './modules/index.ts'
@@ -15,6 +15,7 @@ import { accessPlugin } from './platform/access.ts'
 import { createResourceRegistry, type ResourceRegistry } from './platform/crud/registry.ts'
 import { createEventBus, type EventBus } from './platform/events.ts'
 import { registerErrorHandling, sendNotFound, validatorCompiler } from './platform/http-errors.ts'
+import { serializerCompiler } from './platform/serializer.ts'
 
 export type AppDeps = { config: Config; database: Database; events: EventBus; resources: ResourceRegistry }
 
