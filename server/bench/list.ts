@@ -10,7 +10,16 @@ import { hashToken } from '../src/platform/auth/tokens.ts'
 import { createCrudReads } from '../src/platform/crud/reads.ts'
 import { compileResource } from '../src/platform/crud/resource.ts'
 
-export type LoadResult = { requests: number; seconds: number; rps: number; p50: number; p95: number; errors: number }
+export type LoadResult = {
+  requests: number
+  seconds: number
+  rps: number
+  p50: number
+  p95: number
+  errors: number
+  /** Every response time, in ms (to summarise several runs together). */
+  times: number[]
+}
 
 /** The nearest-rank percentile of ascending values. */
 export const percentile = (sorted: number[], p: number) =>
@@ -25,8 +34,17 @@ const summarise = (times: number[], seconds: number, errors: number): LoadResult
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     errors,
+    times,
   }
 }
+
+/** Several runs of one load as one: requests over the time of them all, percentiles over every response. */
+export const together = (runs: readonly LoadResult[]): LoadResult =>
+  summarise(
+    runs.flatMap((r) => r.times),
+    runs.reduce((sum, r) => sum + r.seconds, 0),
+    runs.reduce((sum, r) => sum + r.errors, 0),
+  )
 
 /** The list query the bench asks for: a super query with three rules and a sort. */
 export const listQueryOf = (since: Date): ListQuery => ({

@@ -1,5 +1,5 @@
 import { allButtonKeys, Errors, flattenMenus } from '@app/contracts'
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Database } from '../db/client.ts'
 import type { Principal } from './auth/principal.ts'
@@ -20,7 +20,7 @@ declare module 'fastify' {
     permission?: RoutePermission
     /** The route answers something other than a JSON envelope (a file, a socket). */
     rawResponse?: boolean
-    /** A GET route that changes who may do what (logout): see the `onSend` hook below. */
+    /** A GET route that changes who may do what (logout): see `forget` below. */
     changesAccess?: boolean
   }
   interface FastifyRequest {
@@ -82,12 +82,23 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { database: Da
   app.decorate('routeTable', [] as RouteEntry[])
   app.decorateRequest('principal', null)
 
+  // a change this instance made (logout, a disabled user, new grants) counts from the caller's
+  // next request, before the database's notice of it arrives: routes that may change something
+  // forget every remembered principal before they answer
+  const forget: onSendHookHandler = (_req, _reply, payload, done) => {
+    principals.forget()
+    done(null, payload)
+  }
+
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return
     const permission = checkDeclaration(route, known)
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     for (const method of methods) {
       if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, permission })
+    }
+    if (methods.some((m) => !READS.has(m)) || route.config?.changesAccess) {
+      route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), forget]
     }
   })
 
@@ -99,12 +110,6 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { database: Da
     if (permission === 'public') return
     if (!req.principal) throw new AppError(Errors.SessionError)
     if (!mayAccess(req.principal, permission)) throw new AppError(Errors.PermissionDenied)
-  })
-
-  // a change this instance made (logout, a disabled user, new grants) counts from the caller's
-  // next request, before the database's notice of it arrives
-  app.addHook('onSend', async (req) => {
-    if (!READS.has(req.method) || req.routeOptions.config?.changesAccess) principals.forget()
   })
 })
 

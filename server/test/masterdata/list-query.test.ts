@@ -84,9 +84,9 @@ describe('list basics', () => {
 
 describe('statements shared by queries of one shape', () => {
   it('binds each request’s own values: the same conditions with other values find other rows', async () => {
-    const one = await suppliers({ search: { supplierType: ['oem'] }, pageSize: 30 })
-    const two = await suppliers({ search: { supplierType: ['oem', 'packaging'] }, pageSize: 30 })
-    const raw = await suppliers({ search: { supplierType: ['raw'] }, pageSize: 30 })
+    const one = await suppliers({ search: { supplierType: ['oem'] }, query: { pageSize: 30 } })
+    const two = await suppliers({ search: { supplierType: ['oem', 'packaging'] }, query: { pageSize: 30 } })
+    const raw = await suppliers({ search: { supplierType: ['raw'] }, query: { pageSize: 30 } })
     expect(one.body.result.records.every((r) => r.supplierType === 'oem')).toBe(true)
     expect(two.body.result.total).toBe(7)
     expect(one.body.result.total).toBeLessThan(two.body.result.total)
