@@ -92,6 +92,35 @@ describe.runIf(testDbKind() === 'pg')('two server instances on one PostgreSQL', 
     expect(ms).toBeLessThan(1000)
   })
 
+  it('hears changes again after its listening connection was cut', async () => {
+    const token = await login(a.app, 'finance_director')
+    const onA = client(a.app, token)
+    const status = async () => (await onA.get('/api/sys/user/getCurrentUserDeparts')).status
+    expect(await status()).toBe(200)
+    const admin = new pg.Client({ connectionString: dbUrl })
+    await admin.connect()
+    const listeners = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'",
+        )
+      ).rows.map((r) => r.pid)
+    const before = await listeners()
+    await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before])
+    // the instances listen again within a few seconds, on new connections
+    const { ms } = await awaitChange(
+      async () => (await listeners()).filter((pid) => !before.includes(pid)).length >= before.length,
+      false,
+      10_000,
+    )
+    expect(ms).toBeLessThan(10_000)
+    expect(await status()).toBe(200)
+    await admin.query("update sys_user set status = '2' where username = 'finance_director'")
+    await admin.end()
+    const { answer } = await awaitChange(status, 200)
+    expect(answer).toBe(401)
+  })
+
   it('delivers an approval event raised in A’s transaction to B, once', async () => {
     const reviewerId = await userIdOf(databases[0]!.db, 'gm_president')
     const onB = await connectLive(b.url, reviewerId, await login(b.app, 'gm_president'))
