@@ -48,9 +48,10 @@ export const buildApp = async (
   app.decorate('deps', deps)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     req.startedAt = performance.now()
     reply.header('x-request-id', req.id)
+    done()
   })
   registerErrorHandling(app, database.db)
 

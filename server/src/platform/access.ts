@@ -4,7 +4,6 @@ import fp from 'fastify-plugin'
 import type { Database } from '../db/client.ts'
 import type { Principal } from './auth/principal.ts'
 import { createPrincipalCache } from './auth/principal-cache.ts'
-import { hashToken } from './auth/tokens.ts'
 import { AppError } from './errors.ts'
 
 /**
@@ -106,7 +105,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { database: Da
     const permission = req.routeOptions.config?.permission
     if (!permission || !isApiRoute(req.routeOptions.url ?? '')) return
     const token = tokenOf(req)
-    if (token) req.principal = await principals.resolve(hashToken(token))
+    if (token) req.principal = await principals.resolve(token)
     if (permission === 'public') return
     if (!req.principal) throw new AppError(Errors.SessionError)
     if (!mayAccess(req.principal, permission)) throw new AppError(Errors.PermissionDenied)

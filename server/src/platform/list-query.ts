@@ -291,8 +291,25 @@ export const selectedFields = (fields: QueryFields, field: string | undefined): 
 }
 
 /** Everything of a list query but paging: search AND (super-query group). The scope is added by the caller. */
-export const listConditions = (fields: QueryFields, query: ListQuery): Conditions =>
-  combine([
-    ...searchConditions(fields, query.search),
-    superQueryConditions(fields, query.superQueryParams, query.superQueryMatchType),
-  ])
+export const listConditions = (fields: QueryFields, query: ListQuery): Conditions => {
+  // paging, sorting and refreshing send the same filters again: parsed once (conditions are
+  // immutable and depend on nothing else), refused ones are not kept
+  const key = `${query.search ?? ''}\u0000${query.superQueryParams ?? ''}\u0000${query.superQueryMatchType ?? ''}`
+  let parsed = parsedByFields.get(fields)
+  if (!parsed) {
+    parsed = new Map()
+    parsedByFields.set(fields, parsed)
+  }
+  let conditions = parsed.get(key)
+  if (!conditions) {
+    conditions = combine([
+      ...searchConditions(fields, query.search),
+      superQueryConditions(fields, query.superQueryParams, query.superQueryMatchType),
+    ])
+    if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value as string)
+    parsed.set(key, conditions)
+  }
+  return conditions
+}
+const MAX_PARSED = 500
+const parsedByFields = new WeakMap<QueryFields, Map<string, Conditions>>()

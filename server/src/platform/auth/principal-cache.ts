@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts'
 import { type Principal, resolvePrincipal } from './principal.ts'
+import { hashToken } from './tokens.ts'
 
 /** The channel the database announces every change to sessions, users, roles and grants on (migration 0009). */
 export const AUTH_CHANGED_CHANNEL = 'auth_changed'
@@ -9,8 +10,8 @@ const MAX_AGE_MS = 60_000
 const MAX_ENTRIES = 10_000
 
 export type PrincipalCache = {
-  /** The principal behind a token hash, as `resolvePrincipal` answers it, remembered until a change. */
-  resolve(tokenHash: string): Promise<Principal | null>
+  /** The principal behind a token, as `resolvePrincipal` answers it, remembered until a change. */
+  resolve(token: string): Promise<Principal | null>
   /** Forgets every remembered principal (this instance changed something they come from). */
   forget(): void
   close(): Promise<void>
@@ -44,17 +45,18 @@ export const createPrincipalCache = async (database: Database): Promise<Principa
   listening = true
 
   return {
-    async resolve(tokenHash) {
+    async resolve(token) {
       const now = Date.now()
-      const hit = entries.get(tokenHash)
+      // by the token itself: hashing it is only needed to look it up in the database
+      const hit = entries.get(token)
       if (hit && now < hit.until) return hit.principal
       const seen = generation
-      const principal = await resolvePrincipal(database.db, tokenHash)
+      const principal = await resolvePrincipal(database.db, hashToken(token))
       if (principal && listening && seen === generation) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
-        entries.set(tokenHash, { principal, until: Math.min(now + MAX_AGE_MS, principal.sessionExpiresAt.getTime()) })
+        entries.set(token, { principal, until: Math.min(now + MAX_AGE_MS, principal.sessionExpiresAt.getTime()) })
       } else if (hit) {
-        entries.delete(tokenHash)
+        entries.delete(token)
       }
       return principal
     },
