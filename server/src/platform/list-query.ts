@@ -29,6 +29,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { AppError } from './errors.ts'
+import { BoundedMap, keptFor } from './memo.ts'
 
 /**
  * The list query of SPEC 7 turned into SQL. Every field, rule and sort column is checked against
@@ -295,21 +296,16 @@ export const listConditions = (fields: QueryFields, query: ListQuery): Condition
   // paging, sorting and refreshing send the same filters again: parsed once (conditions are
   // immutable and depend on nothing else), refused ones are not kept
   const key = `${query.search ?? ''}\u0000${query.superQueryParams ?? ''}\u0000${query.superQueryMatchType ?? ''}`
-  let parsed = parsedByFields.get(fields)
-  if (!parsed) {
-    parsed = new Map()
-    parsedByFields.set(fields, parsed)
-  }
+  const parsed = keptFor(parsedByFields, fields, () => new BoundedMap<string, Conditions>(MAX_PARSED))
   let conditions = parsed.get(key)
   if (!conditions) {
     conditions = combine([
       ...searchConditions(fields, query.search),
       superQueryConditions(fields, query.superQueryParams, query.superQueryMatchType),
     ])
-    if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value as string)
     parsed.set(key, conditions)
   }
   return conditions
 }
 const MAX_PARSED = 500
-const parsedByFields = new WeakMap<QueryFields, Map<string, Conditions>>()
+const parsedByFields = new WeakMap<QueryFields, BoundedMap<string, Conditions>>()

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts'
+import { BoundedMap } from '../memo.ts'
 import { type Principal, resolvePrincipal } from './principal.ts'
 import { hashToken } from './tokens.ts'
 
@@ -31,7 +32,7 @@ export type PrincipalCache = {
  * principal is never used past its session's end, and never longer than MAX_AGE_MS.
  */
 export const createPrincipalCache = async (database: Database): Promise<PrincipalCache> => {
-  const entries = new Map<string, { principal: Principal; until: number }>()
+  const entries = new BoundedMap<string, { principal: Principal; until: number }>(MAX_ENTRIES)
   let generation = 0
   let listening = false
   const forget = () => {
@@ -53,7 +54,6 @@ export const createPrincipalCache = async (database: Database): Promise<Principa
       const seen = generation
       const principal = await resolvePrincipal(database.db, hashToken(token))
       if (principal && listening && seen === generation) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
         entries.set(token, { principal, until: Math.min(now + MAX_AGE_MS, principal.sessionExpiresAt.getTime()) })
       } else if (hit) {
         entries.delete(token)

@@ -2,6 +2,7 @@ import { type DataScope, type Lang, parseLang } from '@app/contracts'
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema/index.ts'
+import { BoundedMap, keptFor } from '../memo.ts'
 
 /** Who is calling: resolved from the session token once per request. */
 export type Principal = {
@@ -60,18 +61,13 @@ export const loadPermissionCodes = async (db: DbOrTx, roleIds: readonly string[]
  */
 const CODES_TTL_MS = 10_000
 const CODES_MAX = 1000
-const codesByDb = new WeakMap<DbOrTx, Map<string, { codes: ReadonlySet<string>; at: number }>>()
+const codesByDb = new WeakMap<DbOrTx, BoundedMap<string, { codes: ReadonlySet<string>; at: number }>>()
 
 const codesFor = async (db: DbOrTx, roleIds: readonly string[], key: string): Promise<ReadonlySet<string>> => {
-  let cache = codesByDb.get(db)
-  if (!cache) {
-    cache = new Map()
-    codesByDb.set(db, cache)
-  }
+  const cache = keptFor(codesByDb, db, () => new BoundedMap(CODES_MAX))
   const hit = cache.get(key)
   if (hit && Date.now() - hit.at < CODES_TTL_MS) return hit.codes
   const codes = await loadPermissionCodes(db, roleIds)
-  if (cache.size >= CODES_MAX) cache.clear()
   cache.set(key, { codes, at: Date.now() })
   return codes
 }
@@ -121,12 +117,7 @@ const prepared = new WeakMap<DbOrTx, ReturnType<typeof principalQuery>>()
  * database announces a change.
  */
 export const resolvePrincipal = async (db: DbOrTx, tokenHash: string): Promise<Principal | null> => {
-  let query = prepared.get(db)
-  if (!query) {
-    query = principalQuery(db)
-    prepared.set(db, query)
-  }
-  const [row] = await query.execute({ tokenHash })
+  const [row] = await keptFor(prepared, db, () => principalQuery(db)).execute({ tokenHash })
   if (!row) return null
   const roleRows = row.roles ?? []
   const roleIds = roleRows.map((r) => r.id)

@@ -17,6 +17,7 @@ import {
   sortKey,
   sortOf,
 } from '../list-query.ts'
+import { BoundedMap } from '../memo.ts'
 import type { CompiledResource, Row, RowId } from './resource.ts'
 
 const MAX_LIST_ALL = 5000
@@ -82,7 +83,7 @@ export const createCrudReads = (db: Db, r: CompiledResource) => {
       count: db.select({ n: count() }).from(r.table).where(where).prepare(''),
     }
   }
-  const statements = new Map<string, ReturnType<typeof writeList>>()
+  const statements = new BoundedMap<string, ReturnType<typeof writeList>>(MAX_STATEMENTS)
 
   /**
    * The page and count statements of a list query, with the values to bind. They are written once
@@ -98,7 +99,6 @@ export const createCrudReads = (db: Db, r: CompiledResource) => {
     let statement = statements.get(key)
     if (!statement) {
       statement = writeList(query, fields, where())
-      if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string)
       statements.set(key, statement)
     }
     const paging = { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }
