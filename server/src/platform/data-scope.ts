@@ -1,7 +1,7 @@
 import { eq, like, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Principal } from './auth/principal.ts'
-import { type Conditions, escapeLike, inline } from './list-query.ts'
+import { type Conditions, conditionsOf, escapeLike, inline } from './list-query.ts'
 
 /** The columns a resource is scoped by: the creator's department and the creator. */
 export type ScopeColumns = { org: AnyPgColumn; owner: AnyPgColumn }
@@ -14,13 +14,13 @@ export type ScopeColumns = { org: AnyPgColumn; owner: AnyPgColumn }
  * scope kind.
  */
 export const scopeConditions = (principal: Principal, columns: ScopeColumns | undefined): Conditions => {
-  if (!columns || principal.dataScope === 'all') return { shape: 'all', values: [], write: () => undefined }
+  if (!columns || principal.dataScope === 'all') return conditionsOf('all', [], () => undefined)
   if (principal.dataScope === 'department') {
-    if (!principal.orgCode) return { shape: 'nothing', values: [], write: () => sql`false` }
+    if (!principal.orgCode) return conditionsOf('nothing', [], () => sql`false`)
     const prefix = `${escapeLike(principal.orgCode)}%`
-    return { shape: 'department', values: [prefix], write: (bind) => like(columns.org, bind(prefix)) }
+    return conditionsOf('department', [prefix], (bind) => like(columns.org, bind(prefix)))
   }
-  return { shape: 'personal', values: [principal.userId], write: (bind) => eq(columns.owner, bind(principal.userId)) }
+  return conditionsOf('personal', [principal.userId], (bind) => eq(columns.owner, bind(principal.userId)))
 }
 
 /** The data permission with its values bound, for reads and writes by id. */

@@ -40,9 +40,9 @@ export type QueryField = { meta: FieldMeta; column: AnyPgColumn; also?: readonly
 export type QueryFields = ReadonlyMap<string, QueryField>
 
 const MAX_IN = 1000
+const MAX_CONDITIONS = 30
 
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
-const MAX_CONDITIONS = 30
 
 const refuse = (detail: Record<string, unknown>): never => {
   throw new AppError(Errors.UnsupportedQuery, detail)
@@ -122,7 +122,13 @@ export type Conditions = {
   write(bind: Bind): SQL | undefined
 }
 
-const NONE: Conditions = { shape: '', values: [], write: () => undefined }
+export const conditionsOf = (shape: string, values: unknown[], write: Conditions['write']): Conditions => ({
+  shape,
+  values,
+  write,
+})
+
+const NONE = conditionsOf('', [], () => undefined)
 
 /** Conditions that all hold (`and`) or any holds (`or`), as one group. */
 export const combine = (parts: readonly Conditions[], matchType: MatchType = 'and'): Conditions => {
@@ -135,15 +141,13 @@ export const combine = (parts: readonly Conditions[], matchType: MatchType = 'an
   }
 }
 
-const part = (shape: string, values: unknown[], write: Conditions['write']): Conditions => ({ shape, values, write })
-
 /** One condition on one field (also on its extra columns: pinyin of a name, for `like`). */
 const condition = (name: string, f: QueryField, rule: QueryRule, val: unknown): Conditions => {
   const col = f.column
   const shape = `${name}:${rule}`
   const one = (op: (col: AnyPgColumn, value: SQLWrapper) => SQL, endOfDay = false) => {
     const value = driverValue(coerce(name, f.meta, val, endOfDay))
-    return part(shape, [value], (bind) => op(col, bind(value)))
+    return conditionsOf(shape, [value], (bind) => op(col, bind(value)))
   }
   switch (rule) {
     case 'eq':
@@ -162,12 +166,9 @@ const condition = (name: string, f: QueryField, rule: QueryRule, val: unknown): 
     case 'not_in': {
       // one array parameter, whatever its length: `= any($1)` is `in (...)` for the planner
       const values = listOf(name, f.meta, val).map(driverValue)
-      return {
-        shape,
-        values: [values],
-        write: (bind) =>
-          rule === 'in' ? sql`${col} = any(${bind(values)})` : sql`not (${col} = any(${bind(values)}))`,
-      }
+      return conditionsOf(shape, [values], (bind) =>
+        rule === 'in' ? sql`${col} = any(${bind(values)})` : sql`not (${col} = any(${bind(values)}))`,
+      )
     }
     case 'like':
     case 'left_like':
@@ -175,15 +176,15 @@ const condition = (name: string, f: QueryField, rule: QueryRule, val: unknown): 
       const text = escapeLike(String(coerce(name, { ...f.meta, type: 'string' }, val)))
       const pattern = rule === 'like' ? `%${text}%` : rule === 'left_like' ? `%${text}` : `${text}%`
       const cols = [col, ...(f.also ?? [])]
-      return part(shape, [pattern], (bind) => {
+      return conditionsOf(shape, [pattern], (bind) => {
         const p = bind(pattern)
         return cols.length === 1 ? ilike(col, p) : or(...cols.map((c) => ilike(c, p)))
       })
     }
     case 'empty':
-      return part(shape, [], () => (isText(f.meta) ? or(isNull(col), eq(col, '')) : isNull(col)))
+      return conditionsOf(shape, [], () => (isText(f.meta) ? or(isNull(col), eq(col, '')) : isNull(col)))
     case 'not_empty':
-      return part(shape, [], () => (isText(f.meta) ? and(isNotNull(col), ne(col, '')) : isNotNull(col)))
+      return conditionsOf(shape, [], () => (isText(f.meta) ? and(isNotNull(col), ne(col, '')) : isNotNull(col)))
     case 'range': {
       const [from, to] = Array.isArray(val) ? val : typeof val === 'string' ? val.split(',') : []
       const given = (v: unknown) => v !== undefined && v !== null && v !== ''
@@ -191,11 +192,14 @@ const condition = (name: string, f: QueryField, rule: QueryRule, val: unknown): 
       const lower = given(from) ? driverValue(coerce(name, f.meta, from)) : undefined
       const upper = given(to) ? driverValue(coerce(name, f.meta, to, true)) : undefined
       const values = [lower, upper].filter((v) => v !== undefined)
-      return part(`${shape}:${lower === undefined ? '' : 'from'}-${upper === undefined ? '' : 'to'}`, values, (bind) =>
-        and(
-          lower === undefined ? undefined : gte(col, bind(lower)),
-          upper === undefined ? undefined : lte(col, bind(upper)),
-        ),
+      return conditionsOf(
+        `${shape}:${lower === undefined ? '' : 'from'}-${upper === undefined ? '' : 'to'}`,
+        values,
+        (bind) =>
+          and(
+            lower === undefined ? undefined : gte(col, bind(lower)),
+            upper === undefined ? undefined : lte(col, bind(upper)),
+          ),
       )
     }
   }
