@@ -103,7 +103,9 @@ export const loadFloor = async (
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
   const principal = await resolvePrincipal(db, hashToken(token))
   if (!principal) throw new Error('the bench token is not signed in')
-  const supplier = createCrudReads(db, compileResource(MASTER_DATA.find((d) => d.meta.name === 'supplier')!))
+  // only for the statements: the floor runs them on its own pool below
+  const statementsOnly = { db, arrays: () => Promise.reject(new Error('not run through the app')) }
+  const supplier = createCrudReads(statementsOnly, compileResource(MASTER_DATA.find((d) => d.meta.name === 'supplier')!))
   const { page, count: total } = supplier.reads.listSql(principal, q)
   const times: number[] = []
   const until = performance.now() + seconds * 1000

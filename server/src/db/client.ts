@@ -31,10 +31,24 @@ export type Database = {
     onListening?: (listening: boolean) => void,
   ): Promise<Unlisten>
   notify(channel: string, payload: string): Promise<void>
+  /**
+   * Runs one statement outside Drizzle and answers its rows as arrays of driver values, exactly as
+   * Drizzle's own driver call reads them (timestamps, dates and intervals as text), so the
+   * statement's columns decode them (`mapFromDriverValue`). For the hottest reads only (list
+   * pages): Drizzle's per-execution wrapping and row mapping cost more CPU than the driver.
+   */
+  arrays(text: string, params: unknown[]): Promise<unknown[][]>
   close(): Promise<void>
   /** PGlite only: the data directory as a tarball (the test template). */
   dumpDataDir?: () => Promise<Blob>
 }
+
+/**
+ * The types Drizzle keeps as text for its columns to decode (its drivers' sessions do the same):
+ * timestamp, timestamptz, date, interval and their arrays, and numeric[].
+ */
+const RAW_TYPES = [1114, 1184, 1082, 1186, 1115, 1185, 1182, 1187, 1231]
+const asText = (value: string) => value
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/
 
@@ -56,6 +70,7 @@ export const openPglite = async (source: PgliteSource): Promise<Database> => {
   const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir, extensions: { pg_trgm } })
   await client.waitReady
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
+  const arraysQuery = { rowMode: 'array' as const, parsers: Object.fromEntries(RAW_TYPES.map((t) => [t, asText])) }
   return {
     kind: 'pglite',
     db,
@@ -68,6 +83,7 @@ export const openPglite = async (source: PgliteSource): Promise<Database> => {
       assertChannel(channel)
       await client.query('select pg_notify($1, $2)', [channel, payload])
     },
+    arrays: (text, params) => client.query<unknown[]>(text, params, arraysQuery).then((r) => r.rows),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   }
@@ -80,6 +96,11 @@ export const openPostgres = async (connectionString: string, poolSize = 10): Pro
   })
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
   const listener = createListener(connectionString)
+  const raw = new Set(RAW_TYPES)
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      raw.has(oid) ? asText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  }
   return {
     kind: 'pg',
     db,
@@ -88,6 +109,8 @@ export const openPostgres = async (connectionString: string, poolSize = 10): Pro
       assertChannel(channel)
       await pool.query('select pg_notify($1, $2)', [channel, payload])
     },
+    arrays: (text, params) =>
+      pool.query<unknown[]>({ text, values: params, rowMode: 'array', types }).then((r) => r.rows),
     async close() {
       await listener.close()
       await pool.end()

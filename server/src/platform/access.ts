@@ -101,14 +101,27 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { database: Da
     }
   })
 
-  app.addHook('onRequest', async (req) => {
+  /** Why the caller may not use the route, if they may not. */
+  const refusal = (principal: Principal | null, permission: RoutePermission) => {
+    if (permission === 'public') return undefined
+    if (!principal) return new AppError(Errors.SessionError)
+    return mayAccess(principal, permission) ? undefined : new AppError(Errors.PermissionDenied)
+  }
+
+  // callback style: a remembered caller (nearly every request) is checked without a promise
+  app.addHook('onRequest', (req, _reply, done) => {
     const permission = req.routeOptions.config?.permission
-    if (!permission || !isApiRoute(req.routeOptions.url ?? '')) return
+    if (!permission || !isApiRoute(req.routeOptions.url ?? '')) return done()
     const token = tokenOf(req)
-    if (token) req.principal = await principals.resolve(token)
-    if (permission === 'public') return
-    if (!req.principal) throw new AppError(Errors.SessionError)
-    if (!mayAccess(req.principal, permission)) throw new AppError(Errors.PermissionDenied)
+    const known = token ? principals.remembered(token) : undefined
+    if (!token || known) {
+      req.principal = known ?? null
+      return done(refusal(req.principal, permission))
+    }
+    principals.resolve(token).then((principal) => {
+      req.principal = principal
+      done(refusal(principal, permission))
+    }, done)
   })
 })
 

@@ -13,6 +13,8 @@ const MAX_ENTRIES = 10_000
 export type PrincipalCache = {
   /** The principal behind a token, as `resolvePrincipal` answers it, remembered until a change. */
   resolve(token: string): Promise<Principal | null>
+  /** The remembered principal of a token, without asking the database: undefined when there is none. */
+  remembered(token: string): Principal | undefined
   /** Forgets every remembered principal (this instance changed something they come from). */
   forget(): void
   close(): Promise<void>
@@ -45,17 +47,23 @@ export const createPrincipalCache = async (database: Database): Promise<Principa
   })
   listening = true
 
+  // by the token itself: hashing it is only needed to look it up in the database
+  const fresh = (token: string, now: number) => {
+    const hit = entries.get(token)
+    return hit && now < hit.until ? hit.principal : undefined
+  }
+
   return {
+    remembered: (token) => fresh(token, Date.now()),
     async resolve(token) {
       const now = Date.now()
-      // by the token itself: hashing it is only needed to look it up in the database
-      const hit = entries.get(token)
-      if (hit && now < hit.until) return hit.principal
+      const known = fresh(token, now)
+      if (known) return known
       const seen = generation
       const principal = await resolvePrincipal(database.db, hashToken(token))
       if (principal && listening && seen === generation) {
         entries.set(token, { principal, until: Math.min(now + MAX_AGE_MS, principal.sessionExpiresAt.getTime()) })
-      } else if (hit) {
+      } else {
         entries.delete(token)
       }
       return principal

@@ -44,7 +44,7 @@ export type RegisteredResource = { compiled: CompiledResource; service: CrudServ
 export const registerResource = (parent: FastifyInstance, def: CrudResource): RegisteredResource => {
   const app = parent.withTypeProvider<ZodTypeProvider>()
   const r = compileResource(def)
-  const service = createCrudService(app.deps.database.db, r)
+  const service = createCrudService(app.deps.database, r)
   const registered = { compiled: r, service }
   app.deps.resources.add(registered)
   const { base, menu, name } = r.meta

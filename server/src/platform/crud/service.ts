@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Errors } from '@app/contracts'
 import { and, count, eq, inArray, ne } from 'drizzle-orm'
-import type { Db, DbOrTx } from '../../db/client.ts'
+import type { Database, DbOrTx } from '../../db/client.ts'
 import { type RequestInfo, recordOperation, recordOperations } from '../audit-log.ts'
 import type { Principal } from '../auth/principal.ts'
 import { bulkInsert } from '../bulk-insert.ts'
@@ -22,8 +22,9 @@ const pgCode = (e: unknown): string | undefined => {
 }
 
 /** Everything a resource does, over one compiled declaration (its reads in reads.ts); routes stay thin. */
-export const createCrudService = (db: Db, r: CompiledResource) => {
-  const { scoped, byId, decorated, reads } = createCrudReads(db, r)
+export const createCrudService = (database: Pick<Database, 'db' | 'arrays'>, r: CompiledResource) => {
+  const { db } = database
+  const { scoped, byId, decorated, reads } = createCrudReads(database, r)
 
   /** The property of the soft-delete column (set by delete instead of removing the row). */
   const softKey = r.softDelete ? Object.entries(r.columns).find(([, c]) => c === r.softDelete)?.[0] : undefined
