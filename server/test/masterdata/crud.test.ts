@@ -54,6 +54,16 @@ describe('add, read, edit', () => {
     expect(paths).toEqual(['code', 'name', 'supplierType'])
   })
 
+  it('lists a record exactly as it reads by id (the list decodes its rows itself): dates, nulls, texts', async () => {
+    // a date (createAt) and nulls (updateAt, address, remark), before any edit
+    const listed = (await listOf<Supplier>(api, '/api/md/supplier', { search: { code: 'S900' } })).body.result
+    const read = (await api.get<Supplier>('/api/md/supplier/queryById', { id: created.id })).body.result
+    expect(listed.total).toBe(1)
+    expect(listed.records[0]).toEqual(read)
+    expect(read.createAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(read).toMatchObject({ address: null, remark: null, version: 1 })
+  })
+
   it('reads by id, and answers 404 for an unknown id', async () => {
     expect((await api.get<Supplier>('/api/md/supplier/queryById', { id: created.id })).body.result.name).toBe(
       '乐享茶业',
