@@ -15,7 +15,6 @@ const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 100_000)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 /** List section: the app and the floor each run this many times, taking turns, ROUND_SECONDS each. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10)
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3)

@@ -105,7 +105,10 @@ export const loadFloor = async (
   if (!principal) throw new Error('the bench token is not signed in')
   // only for the statements: the floor runs them on its own pool below
   const statementsOnly = { db, arrays: () => Promise.reject(new Error('not run through the app')) }
-  const supplier = createCrudReads(statementsOnly, compileResource(MASTER_DATA.find((d) => d.meta.name === 'supplier')!))
+  const supplier = createCrudReads(
+    statementsOnly,
+    compileResource(MASTER_DATA.find((d) => d.meta.name === 'supplier')!),
+  )
   const { page, count: total } = supplier.reads.listSql(principal, q)
   const times: number[] = []
   const until = performance.now() + seconds * 1000

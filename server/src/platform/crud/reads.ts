@@ -1,17 +1,5 @@
 import type { ListQuery, Page } from '@app/contracts'
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  fillPlaceholders,
-  inArray,
-  or,
-  type Query,
-  type SQL,
-  sql,
-} from 'drizzle-orm'
+import { and, asc, count, desc, eq, fillPlaceholders, inArray, or, type Query, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database, DbOrTx } from '../../db/client.ts'
 import { operationLogs } from '../../db/schema/index.ts'
