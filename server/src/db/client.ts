@@ -3,6 +3,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { createArrayQuery } from './array-query.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -35,7 +36,8 @@ export type Database = {
    * Runs one statement outside Drizzle and answers its rows as arrays of driver values, exactly as
    * Drizzle's own driver call reads them (timestamps, dates and intervals as text), so the
    * statement's columns decode them (`mapFromDriverValue`). For the hottest reads only (list
-   * pages): Drizzle's per-execution wrapping and row mapping cost more CPU than the driver.
+   * pages): Drizzle's per-execution wrapping and row mapping cost more CPU than the driver. On
+   * PostgreSQL through `createArrayQuery` (`array-query.ts`).
    */
   arrays(text: string, params: unknown[]): Promise<unknown[][]>
   close(): Promise<void>
@@ -97,10 +99,7 @@ export const openPostgres = async (connectionString: string, poolSize = 10): Pro
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
   const listener = createListener(connectionString)
   const raw = new Set(RAW_TYPES)
-  const types = {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      raw.has(oid) ? asText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-  }
+  const arrays = createArrayQuery(pool, (oid) => (raw.has(oid) ? asText : pg.types.getTypeParser(oid, 'text')))
   return {
     kind: 'pg',
     db,
@@ -109,8 +108,7 @@ export const openPostgres = async (connectionString: string, poolSize = 10): Pro
       assertChannel(channel)
       await pool.query('select pg_notify($1, $2)', [channel, payload])
     },
-    arrays: (text, params) =>
-      pool.query<unknown[]>({ text, values: params, rowMode: 'array', types }).then((r) => r.rows),
+    arrays,
     async close() {
       await listener.close()
       await pool.end()
