@@ -7,7 +7,7 @@ import { queryClient } from '../../api/queries.ts'
 import { session } from '../../auth/session.ts'
 import { initI18n, setLanguage } from '../../i18n/index.ts'
 import { ListPage } from './ListPage.tsx'
-import { defineList } from './types.ts'
+import { defineList, type ListDeclaration } from './types.ts'
 
 vi.setConfig({ testTimeout: 30_000 })
 
@@ -90,11 +90,11 @@ const baseRoutes = (records: unknown[]): Record<string, Route> => ({
 
 const list = defineList({ resource: supplierResource, input: SupplierInputSchema, table: 'md_supplier' })
 
-const renderPage = () =>
+const renderPage = (declaration: ListDeclaration = list) =>
   render(
     <QueryClientProvider client={queryClient}>
       <AntApp>
-        <ListPage list={list} />
+        <ListPage list={declaration} />
       </AntApp>
     </QueryClientProvider>,
   )
@@ -242,5 +242,42 @@ describe('ListPage', () => {
     await waitFor(() =>
       expect((within(dialog).getByLabelText('供应商名称') as HTMLInputElement).value).toBe('供应商1-v2'),
     )
+  })
+
+  it('says a toolbar action succeeded and reloads only when the click itself changed rows', async () => {
+    const calls = serve(baseRoutes([supplier(1)]))
+    const opened: string[] = []
+    const changed: string[] = []
+    renderPage(
+      defineList({
+        resource: supplierResource,
+        input: SupplierInputSchema,
+        toolbar: [
+          { key: 'open', perm: 'view', label: '打开', selection: 'one', onClick: ([r]) => void opened.push(r!.id) },
+          {
+            key: 'change',
+            perm: 'status',
+            label: '改变',
+            selection: 'one',
+            changes: true,
+            onClick: async ([r]) => void changed.push(r!.id),
+          },
+        ],
+      }),
+    )
+    await screen.findByText('S001')
+    fireEvent.click(within(row('S001')).getByRole('checkbox'))
+    const lists = () => calls.filter((c) => c.path === '/md/supplier/list').length
+    const before = lists()
+    fireEvent.click(screen.getByRole('button', { name: /打\s*开/ }))
+    await waitFor(() => expect(opened).toEqual([supplier(1).id]))
+    // a dialog opened: nothing happened yet, so no success and no reload
+    await new Promise((r) => setTimeout(r, 300))
+    expect(screen.queryByText('操作成功')).toBeNull()
+    expect(lists()).toBe(before)
+    fireEvent.click(screen.getByRole('button', { name: /改\s*变/ }))
+    expect(await screen.findByText('操作成功')).toBeTruthy()
+    expect(changed).toEqual([supplier(1).id])
+    await waitFor(() => expect(lists()).toBeGreaterThan(before))
   })
 })

@@ -177,6 +177,7 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
               withSelection(a.selection ?? 'any', (rows) =>
                 settle(async () => {
                   await a.onClick(rows)
+                  if (!a.changes) return
                   void message.success(t('common.messages.success'))
                   // the action changed rows: show them as they are now
                   await list$.invalidate()

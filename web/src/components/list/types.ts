@@ -41,6 +41,11 @@ export type ToolbarAction = {
   label: ReactNode
   selection?: SelectionRule
   onClick: (rows: ResourceRecord[]) => void | Promise<void>
+  /**
+   * The click itself changes the rows (publish, withdraw): the list then says it succeeded and
+   * reloads. An action that opens a dialog leaves both to the dialog.
+   */
+  changes?: boolean
 }
 
 /** What an own editor receives in place of the generated add/edit form. */

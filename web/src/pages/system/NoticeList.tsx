@@ -23,6 +23,7 @@ export const NoticeList = () => {
         perm: 'publish',
         label: t('messaging.form.publish'),
         selection: 'one',
+        changes: true,
         onClick: async ([row]) => {
           if (row) await messagingApi.publishNotice(row.id)
         },
@@ -32,6 +33,7 @@ export const NoticeList = () => {
         perm: 'withdraw',
         label: t('messaging.list.withdraw'),
         selection: 'one',
+        changes: true,
         onClick: async ([row]) => {
           if (row) await messagingApi.withdrawNotice(row.id)
         },
