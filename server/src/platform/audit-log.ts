@@ -12,6 +12,8 @@ export type OperationEntry = {
   operation: string
   resource?: string
   objectId?: string | null
+  /** The record's label (name or code) as the modify history shows and searches it. */
+  objectLabel?: string | null
   before?: unknown
   after?: unknown
   /** For calls without a signed-in user (login, register). */
@@ -48,6 +50,7 @@ const logRow = (req: RequestInfo, entry: OperationEntry) => {
     operation: entry.operation,
     resource: entry.resource,
     objectId: entry.objectId ?? null,
+    objectLabel: entry.objectLabel?.slice(0, 255) ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
     costMs: Math.round(performance.now() - req.startedAt),

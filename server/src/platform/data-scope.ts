@@ -1,7 +1,7 @@
-import { eq, like, type SQL, sql } from 'drizzle-orm'
+import { eq, like, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Principal } from './auth/principal.ts'
-import { type Conditions, conditionsOf, escapeLike, inline } from './list-query.ts'
+import { type Conditions, conditionsOf, escapeLike } from './list-query.ts'
 
 /** The columns a resource is scoped by: the creator's department and the creator. */
 export type ScopeColumns = { org: AnyPgColumn; owner: AnyPgColumn }
@@ -22,7 +22,3 @@ export const scopeConditions = (principal: Principal, columns: ScopeColumns | un
   }
   return conditionsOf('personal', [principal.userId], (bind) => eq(columns.owner, bind(principal.userId)))
 }
-
-/** The data permission with its values bound, for reads and writes by id. */
-export const scopeWhere = (principal: Principal, columns: ScopeColumns | undefined): SQL | undefined =>
-  scopeConditions(principal, columns).write(inline)

@@ -2,6 +2,7 @@ import { Errors, type Feedback, type LogEntry, type Page } from '@app/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, signedIn, type TestApp } from '../helpers/app.ts'
 import { listOf } from '../helpers/resources.ts'
+import { readSheet } from '../list/helpers.ts'
 
 let t: TestApp
 let admin: Awaited<ReturnType<typeof signedIn>>
@@ -37,6 +38,26 @@ describe('operation log', () => {
     const res = await admin.get('/api/sys/log/exportXls', { search: JSON.stringify({ username: 'admin' }) })
     expect(res.status).toBe(200)
     expect(String(res.headers['content-type'])).toContain('spreadsheetml')
+  })
+
+  it('exports operations by the names of their screen and button, in the language asked', async () => {
+    const country = (await listOf<{ id: string; version: number }>(admin, '/api/md/country')).body.result.records[0]!
+    expect((await admin.put('/api/md/country/edit', { ...country, remark: 'log export' })).status).toBe(200)
+    const query = {
+      search: JSON.stringify({ operation: 'md_country:edit' }),
+      langJson: JSON.stringify({ operation: 'Operation', username: 'User' }),
+    }
+    const en = await readSheet((await admin.get('/api/sys/log/exportXls', query)).raw)
+    expect(en.slice(0, 2)).toEqual([
+      ['Operation', 'User'],
+      ['Countries · Edit', 'admin'],
+    ])
+    const adminZh = await signedIn(t.app, 'admin', 'zh')
+    const zh = await readSheet((await adminZh.get('/api/sys/log/exportXls', query)).raw)
+    expect(zh[1]).toEqual(['国家 · 编辑', 'admin'])
+    // an operation that is no permission key stays as it is
+    const logins = { ...query, search: JSON.stringify({ operation: 'login', username: 'admin' }) }
+    expect((await readSheet((await admin.get('/api/sys/log/exportXls', logins)).raw))[1]).toEqual(['login', 'admin'])
   })
 
   it('is for the log screen only', async () => {

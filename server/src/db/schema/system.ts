@@ -238,6 +238,8 @@ export const operationLogs = pgTable(
     operation: varchar({ length: 128 }).notNull(),
     resource: varchar({ length: 64 }),
     objectId: varchar({ length: 64 }),
+    /** The record's label (name or code) when it was changed: the modify history searches it. */
+    objectLabel: varchar({ length: 255 }),
     before: jsonb(),
     after: jsonb(),
     costMs: integer(),

@@ -2,6 +2,7 @@ import { LogSchema, logResource } from '@app/contracts'
 import { z } from 'zod'
 import { operationLogs } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
+import { loadOperationTexts } from '../../platform/operation-text.ts'
 
 /**
  * The operation log (SPEC 2 'operation log list', issue 5): who (user), when, what (operation,
@@ -15,4 +16,8 @@ export const logCrud: CrudResource = {
   record: LogSchema,
   input: z.object({}),
   verbs: ['export'],
+  exportCells: async ({ db, lang }) => {
+    const texts = await loadOperationTexts(db, lang)
+    return { operation: (operation) => texts.operationText(String(operation)) }
+  },
 }

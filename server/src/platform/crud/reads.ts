@@ -4,10 +4,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database, DbOrTx } from '../../db/client.ts'
 import { operationLogs } from '../../db/schema/index.ts'
 import type { Principal } from '../auth/principal.ts'
-import { scopeConditions, scopeWhere } from '../data-scope.ts'
+import { scopeConditions } from '../data-scope.ts'
 import { notFound } from '../errors.ts'
 import {
   type Bind,
+  combine,
   inline,
   keysetAfter,
   listConditions,
@@ -60,8 +61,13 @@ const leanStatement = (query: Query, selection: Record<string, AnyPgColumn>) => 
  */
 export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: CompiledResource) => {
   const { db } = database
+  /** What this caller may read of the table: the data permission and the declaration's `visibleTo`. */
+  const access = (principal: Principal) =>
+    r.visibleTo
+      ? combine([scopeConditions(principal, r.scope), r.visibleTo(principal)])
+      : scopeConditions(principal, r.scope)
   const scoped = (principal: Principal, ...more: (SQL | undefined)[]) =>
-    and(r.live(), scopeWhere(principal, r.scope), ...more)
+    and(r.live(), access(principal).write(inline), ...more)
 
   /** What every partial read keeps: the id, and the version where the table has one (not the log). */
   const KEY_COLUMNS = r.version ? ['id', 'version'] : ['id']
@@ -81,7 +87,7 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
    * the caller's data scope and the query's conditions, all binding values through `bind`.
    */
   const queryWhere = (principal: Principal, query: ListQuery, bind: Bind) => {
-    const scope = scopeConditions(principal, r.scope)
+    const scope = access(principal)
     const conditions = listConditions(r.fields, query)
     return {
       shape: `${scope.shape}|${conditions.shape}`,

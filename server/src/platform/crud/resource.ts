@@ -1,4 +1,4 @@
-import type { ErrorEntry, ResourceMeta } from '@app/contracts'
+import type { ErrorEntry, Lang, ResourceMeta } from '@app/contracts'
 import { and, eq, getTableColumns, getTableName, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import type { RequestInfo } from '../audit-log.ts'
 import type { Principal } from '../auth/principal.ts'
 import type { ScopeColumns } from '../data-scope.ts'
-import type { QueryField } from '../list-query.ts'
+import type { Conditions, QueryField } from '../list-query.ts'
 
 /** A record as read. With `idType: 'int'` the id is a number at run time. */
 export type Row = Record<string, unknown> & { id: string; version: number }
@@ -22,6 +22,9 @@ export type CrudVerb = (typeof CRUD_VERBS)[number]
 
 /** Whether a resource serves a verb: all of them unless its declaration lists its own. */
 export const servesVerb = (def: Pick<CrudResource, 'verbs'>, verb: CrudVerb) => !def.verbs || def.verbs.includes(verb)
+
+/** An export cell for a field, from its stored value. */
+export type ExportCells = Partial<Record<string, (value: unknown) => string | number | null>>
 
 /**
  * A resource declaration (DESIGN 2): the shared meta (fields, search and sort whitelist, labels)
@@ -41,10 +44,21 @@ export type CrudResource = {
   pinyin?: boolean
   /** Rows elsewhere that reference this one: a referenced row cannot be deleted. */
   referencedBy?: readonly { table: PgTable; column: AnyPgColumn }[]
+  /**
+   * The rows this caller may read at all, besides the data permission (e.g. the modify history:
+   * entries of the screens whose history the caller holds). Conditions, so that a list statement
+   * is written once per shape; ANDed with the scope wherever the scope applies.
+   */
+  visibleTo?: (principal: Principal) => Conditions
   /** Extra SQL every read applies (e.g. only live rows). */
   baseWhere?: () => SQL | undefined
   /** `getListAll` (selects across screens): true, or a filter such as enabled rows only. */
   listAll?: boolean | { where: () => SQL | undefined; alias?: readonly string[] }
+  /**
+   * Export cells written otherwise than from the field's type, by field: e.g. a permission key
+   * (`md_supplier:add`) as the names users read (供应商 · 新增). Made once per export.
+   */
+  exportCells?: (ctx: { db: DbOrTx; lang: Lang }) => Promise<ExportCells>
   /** The changing verbs served (default all): e.g. a stock list is read-only, prices are never added. */
   verbs?: readonly CrudVerb[]
   /** Reads by id have rules of their own (reading a notice marks it read): `queryById` is not served. */

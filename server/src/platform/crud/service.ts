@@ -70,10 +70,18 @@ export const createCrudService = (database: Pick<Database, 'db' | 'arrays'>, r: 
     }
   }
 
+  /** The record's label as it stands after the change (before it, for a delete). */
+  const labelOf = (before: unknown, after: unknown) => {
+    const image = (after ?? before) as Record<string, unknown> | null
+    const label = image?.[r.meta.label]
+    return label === null || label === undefined ? null : String(label)
+  }
+
   const entry = (operation: string, objectId: RowId, before: unknown, after: unknown) => ({
     operation: `${r.meta.menu}:${operation}`,
     resource: r.tableName,
     objectId: String(objectId),
+    objectLabel: labelOf(before, after),
     before: loggable(before),
     after: loggable(after),
   })

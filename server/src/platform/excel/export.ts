@@ -89,6 +89,7 @@ export const sendExport = async (
     columns.flatMap((c) => (c.meta.type === 'dict' && c.meta.dict ? [c.meta.dict] : [])),
   )
   const refs = createRefLabels(deps.resources, principal, columns)
+  const own = (await r.exportCells?.({ db: deps.db, lang })) ?? {}
   const out = new PassThrough()
   // no styles (see cells.ts: they double the cost), no shared-strings table (it would grow with the rows)
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
@@ -107,13 +108,16 @@ export const sendExport = async (
       for (;;) {
         const labels = await refs.load(batch)
         for (const row of batch) {
-          const values = columns.map((c) =>
-            toCell(c.meta, row[c.field], {
+          const values = columns.map((c) => {
+            const value = row[c.field]
+            const cell = own[c.field]
+            if (cell) return value === null || value === undefined ? null : cell(value)
+            return toCell(c.meta, value, {
               lang,
               dicts,
               labels: c.meta.ref ? labels.get(c.meta.ref.resource) : undefined,
-            }),
-          )
+            })
+          })
           sheet.addRow(values).commit()
         }
         // the zip or the client is slower than we write: wait, rather than buffer the rest of the table

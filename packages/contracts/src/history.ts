@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { defineResource } from './resource.ts'
+
+/**
+ * The modify-history list (SPEC 2 'Audit: modify-history list', menu Review centre -> Modify
+ * history): every change to a record of any screen whose history the caller may read (its
+ * `<menu>:history` button), within the caller's data permission, newest first. Entries come from
+ * the operation log; `view` shows one change field by field, `compare` two versions of one record.
+ *
+ * GET `/audit/modifyHistory/list` (the list contract), `/exportXls`, and
+ * GET `/audit/modifyHistory/screens` -> the screens the caller may see the history of.
+ */
+export const modifyHistoryResource = defineResource({
+  name: 'modifyHistory',
+  base: '/audit/modifyHistory',
+  menu: 'audit_modify_history',
+  label: 'objectLabel',
+  fields: {
+    createAt: { type: 'datetime', search: 'range', sort: true, readOnly: true },
+    resource: { type: 'string', search: 'eq', superQuery: false },
+    objectLabel: { type: 'string', search: 'like', sort: true },
+    operation: { type: 'string', sort: true },
+    username: { type: 'string', search: 'like', sort: true },
+    objectId: { type: 'string', search: 'eq', list: false, excel: false },
+  },
+})
+
+/** An image of a record as the log keeps it (secret columns left out). */
+const RecordImageSchema = z.record(z.string(), z.unknown()).nullable()
+
+export const ModifyHistorySchema = z.object({
+  id: z.string(),
+  /** `<menu>:<button>` of the change, e.g. `md_supplier:edit`. */
+  operation: z.string(),
+  username: z.string().nullable(),
+  /** The table of the changed record. */
+  resource: z.string(),
+  objectId: z.string(),
+  /** The record's label when it was changed (its name or code); older entries: as it is now. */
+  objectLabel: z.string().nullable(),
+  before: RecordImageSchema,
+  after: RecordImageSchema,
+  createAt: z.coerce.date(),
+  /** The resource (`supplier`) behind the table: its fields label and format the compare. */
+  resourceName: z.string().nullable(),
+})
+export type ModifyHistoryEntry = z.infer<typeof ModifyHistorySchema>
+
+/** A screen whose modify history the caller may read: the filter of the list offers these. */
+export const HistoryScreenSchema = z.object({
+  /** The value of the list's `resource` filter. */
+  resource: z.string(),
+  /** Its menu code, whose code-table text names it. */
+  menu: z.string(),
+})
+export type HistoryScreen = z.infer<typeof HistoryScreenSchema>

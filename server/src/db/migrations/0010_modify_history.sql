@@ -1,0 +1,1 @@
+ALTER TABLE "sys_log" ADD COLUMN "object_label" varchar(255);
