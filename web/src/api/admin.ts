@@ -6,6 +6,8 @@ import {
   type FieldLabel,
   type FieldLabelResource,
   type FieldLabelSave,
+  type HistoryScreen,
+  modifyHistoryResource,
   type Page,
   type RolePermissionTree,
   roleResource,
@@ -42,6 +44,8 @@ export const adminApi = {
   fieldLabelFields: () => http.get<FieldLabelResource[]>('/sys/code/fieldLabelFields'),
   saveFieldLabel: (input: FieldLabelSave) => http.post<FieldLabel>('/sys/code/saveFieldLabel', input, { silent: true }),
   resetFieldLabel: (key: string) => http.post<null>('/sys/code/resetFieldLabel', { key }),
+  /** The screens whose modify history the caller may read (the modify-history list's filter). */
+  historyScreens: () => http.get<HistoryScreen[]>(`${modifyHistoryResource.base}/screens`),
 }
 
 export const adminKeys = {
@@ -50,6 +54,7 @@ export const adminKeys = {
   catalogueVersion: ['catalogue', 'version'] as const,
   myFeedback: (pageNo: number) => ['feedback', 'my', pageNo] as const,
   fieldLabelFields: ['fieldLabel', 'fields'] as const,
+  historyScreens: ['modifyHistory', 'screens'] as const,
 }
 
 /**

@@ -15,7 +15,7 @@ type Props = {
 }
 
 const heading = (v: Version, versionText: string) =>
-  `${versionText}${v.at ? ` · ${dayjs(v.at).format(DATETIME_FORMAT)}` : ''}`
+  `${v.title ?? versionText}${v.at ? ` · ${dayjs(v.at).format(DATETIME_FORMAT)}` : ''}`
 
 /** Two versions of a record side by side, field by field, the differing fields marked. */
 export const CompareView = ({ fields, label, versions }: Props) => {

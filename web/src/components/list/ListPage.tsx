@@ -55,10 +55,11 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
   const statuses = useDict(resource.status?.dict)
   const without = useMemo(() => new Set<string>(list.without ?? []), [list.without])
   const form = useShown<RecordTarget>()
-  const view = useShown<string>()
+  const view = useShown<ResourceRecord>()
   const history = useShown<string>()
   const [superQueryOpen, setSuperQueryOpen] = useState(false)
   const Editor = list.editor
+  const Viewer = list.viewer
 
   /** SPEC 5: the action runs only when the selection suits it. */
   const withSelection = (rule: SelectionRule, run: (rows: ResourceRecord[]) => unknown) => {
@@ -122,7 +123,7 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
         record={record}
         without={without}
         onEdit={(r) => form.show({ mode: 'edit', id: r.id })}
-        onView={(r) => view.show(r.id)}
+        onView={view.show}
         onDelete={removeOne}
         onHistory={(r) => history.show(r.id)}
       />
@@ -136,6 +137,7 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
         name={`search-${resource.name}`}
         fields={resource.fields}
         label={label}
+        overrides={list.search}
         onSearch={list$.setSearch}
       />
       <ListToolbar
@@ -226,11 +228,20 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
           }}
         />
       )}
-      {view.shown && (
+      {view.shown && Viewer && (
+        <Viewer
+          record={view.shown.target}
+          open={view.shown.open}
+          title={t('list.modal.view', { name: title })}
+          onClose={view.hide}
+          afterClose={view.gone}
+        />
+      )}
+      {view.shown && !Viewer && (
         <RecordView
           list={list}
           api={api}
-          id={view.shown.target}
+          id={view.shown.target.id}
           open={view.shown.open}
           title={t('list.modal.view', { name: title })}
           label={label}

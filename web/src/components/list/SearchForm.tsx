@@ -2,7 +2,7 @@ import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
 import type { FieldMeta } from '@app/contracts'
 import { Button, Col, Form, Row, Space } from 'antd'
 import dayjs from 'dayjs'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DATE_FORMAT } from '../../config/constants.ts'
 import type { ValueShape } from './super-query.ts'
@@ -46,11 +46,13 @@ type Props = {
   name: string
   fields: Record<string, FieldMeta>
   label: (field: string) => string
+  /** A screen's own inputs for some fields (ListDeclaration `search`). */
+  overrides?: Partial<Record<string, { render: () => ReactNode }>>
   onSearch: (search: Record<string, unknown>) => void
 }
 
 /** The search form of a list: the meta's search fields, collapsible past the first three. */
-export const SearchForm = ({ name, fields, label, onSearch }: Props) => {
+export const SearchForm = ({ name, fields, label, overrides, onSearch }: Props) => {
   const { t } = useTranslation()
   const [form] = Form.useForm()
   const [expanded, setExpanded] = useState(false)
@@ -74,7 +76,9 @@ export const SearchForm = ({ name, fields, label, onSearch }: Props) => {
         {shown.map(([field, meta]) => (
           <Col key={field} xs={24} md={12} xl={6}>
             <Form.Item name={field} label={label(field)} style={{ marginBottom: 0 }}>
-              <ValueInput meta={meta} shape={shapeOf(meta)} daysOnly aria-label={label(field)} />
+              {overrides?.[field]?.render() ?? (
+                <ValueInput meta={meta} shape={shapeOf(meta)} daysOnly aria-label={label(field)} />
+              )}
             </Form.Item>
           </Col>
         ))}

@@ -10,6 +10,8 @@ export type Version = {
   username: string | null
   at: string | null
   record: Record<string, unknown>
+  /** A heading of its own (before / after a change) in place of the version number. */
+  title?: string
 }
 
 const verbOf = (operation: string) => operation.slice(operation.lastIndexOf(':') + 1)

@@ -48,6 +48,18 @@ export type ToolbarAction = {
   changes?: boolean
 }
 
+/** A screen's own input for one search field (it receives `value` and `onChange` from the form). */
+export type SearchFieldOverride = { render: () => ReactNode }
+
+/** What an own viewer receives in place of the generic read-only record view. */
+export type RecordViewerProps = {
+  record: ResourceRecord
+  open: boolean
+  title: string
+  onClose: () => void
+  afterClose: () => void
+}
+
 /** What an own editor receives in place of the generated add/edit form. */
 export type RecordEditorProps = {
   target: { mode: FormMode; id?: string }
@@ -75,10 +87,14 @@ export type ListDeclaration<F extends string = string> = {
   columnOrder?: readonly NoInfer<F>[]
   columns?: Partial<Record<NoInfer<F>, ColumnOverride>>
   form?: Partial<Record<NoInfer<F>, FormFieldOverride>>
+  /** Search fields with an input of the screen's own (e.g. a select of what the caller may pick). */
+  search?: Partial<Record<NoInfer<F>, SearchFieldOverride>>
   /** Extra toolbar buttons. */
   toolbar?: readonly ToolbarAction[]
   /** An own editor in place of the generated form (e.g. a rich-text notice that can be published). */
   editor?: ComponentType<RecordEditorProps>
+  /** An own view of one row in place of the generic one (e.g. a change shown field by field). */
+  viewer?: ComponentType<RecordViewerProps>
   /** Leave out standard features the screen does not offer. */
   without?: readonly ('add' | 'edit' | 'delete' | 'batchDelete' | 'status' | 'export' | 'import' | 'history')[]
 }

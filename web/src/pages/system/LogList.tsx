@@ -1,37 +1,15 @@
-import { flattenMenus, logResource } from '@app/contracts'
+import { logResource } from '@app/contracts'
 import { Descriptions, Modal, Typography } from 'antd'
-import { useCallback, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { ResourceRecord } from '../../api/resources.ts'
-import { useCodeText } from '../../auth/code-table.ts'
 import { FieldValue } from '../../components/list/FieldValue.tsx'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList } from '../../components/list/types.ts'
-import { useFieldLabel, useLooseT } from '../../components/list/useFieldLabel.ts'
+import { useFieldLabel } from '../../components/list/useFieldLabel.ts'
+import { useOperationText } from '../../components/list/useOperationText.ts'
 import { modalWidth } from '../../config/constants.ts'
-
-const MENUS = new Map(flattenMenus().map(({ menu }) => [menu.code, menu]))
-
-/** `md_supplier:add` -> 供应商 · 新增 (code-table texts in the language shown); sign-in and the like by name. */
-const useOperationText = () => {
-  const text = useCodeText()
-  const { i18n } = useTranslation()
-  const loose = useLooseT()
-  return useCallback(
-    (operation: unknown) => {
-      const op = String(operation ?? '')
-      const own = `admin.log.ops.${op}`
-      if (i18n.exists(own)) return loose(own)
-      const [menuCode, button] = op.split(':')
-      const menu = MENUS.get(menuCode ?? '')
-      if (!menu || !button) return op
-      const btn = menu.buttons?.find((b) => b.code === button)
-      return `${text(menu.textId, menu.zh)} · ${btn ? text(btn.textId, btn.zh) : button}`
-    },
-    [text, i18n, loose],
-  )
-}
 
 const Json = ({ value }: { value: unknown }) => {
   const { t } = useTranslation()
@@ -52,7 +30,7 @@ const Json = ({ value }: { value: unknown }) => {
 export const LogList = () => {
   const { t } = useTranslation()
   const label = useFieldLabel(logResource.name)
-  const operationText = useOperationText()
+  const { operationText } = useOperationText()
   const [shown, setShown] = useState<ResourceRecord | null>(null)
   const list = useMemo(
     () =>

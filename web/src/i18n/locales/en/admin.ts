@@ -135,6 +135,14 @@ export const adminFields = {
     requestId: 'Request',
     createAt: 'Time',
   },
+  modifyHistory: {
+    createAt: 'Changed at',
+    resource: 'Screen',
+    objectLabel: 'Record',
+    operation: 'Change',
+    username: 'Changed by',
+    objectId: 'Record id',
+  },
   code: {
     id: 'Id',
     category: 'Category',
@@ -175,4 +183,5 @@ export const adminResources = {
   dict: 'dictionary',
   dictItem: 'dictionary item',
   feedback: 'feedback',
+  modifyHistory: 'modify history',
 } satisfies typeof zhResources

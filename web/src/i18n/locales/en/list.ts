@@ -125,6 +125,8 @@ export default {
     user: 'By',
     at: 'Time',
     compare: 'Compare',
+    compareTitle: '{{name}}: two versions compared',
+    sameRecord: 'Select two versions of the same record to compare',
     changedCount: '{{count}} fields differ',
     onlyChanges: 'Differences only',
     field: 'Field',

@@ -134,6 +134,14 @@ export const adminFields = {
     requestId: '请求编号',
     createAt: '操作时间',
   },
+  modifyHistory: {
+    createAt: '修改时间',
+    resource: '业务',
+    objectLabel: '记录',
+    operation: '修改类型',
+    username: '操作人',
+    objectId: '记录编号',
+  },
   code: {
     id: '编号',
     category: '分类',
@@ -175,4 +183,5 @@ export const adminResources = {
   dict: '字典',
   dictItem: '字典项',
   feedback: '意见反馈',
+  modifyHistory: '修改记录',
 }

@@ -123,6 +123,8 @@ export default {
     user: '操作人',
     at: '时间',
     compare: '对比',
+    compareTitle: '{{name}} 版本对比',
+    sameRecord: '请选择同一条记录的两个版本进行对比',
     changedCount: '{{count}} 个字段不同',
     onlyChanges: '只看不同',
     field: '字段',
