@@ -8,7 +8,7 @@ import {
 } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { permissions, rolePermissions, roles, suppliers } from '../../src/db/schema/index.ts'
+import { operationLogs, permissions, rolePermissions, roles, suppliers } from '../../src/db/schema/index.ts'
 import { client, createTestApp, login, signedIn, type TestApp } from '../helpers/app.ts'
 import { listOf, withResources } from '../helpers/resources.ts'
 import { raw, readSheet } from './helpers.ts'
@@ -110,6 +110,15 @@ describe('modify history across screens', () => {
       ['md_supplier:delete', '历史新增供应商', false, true],
       ['md_supplier:add', '历史新增供应商', true, false],
     ])
+  })
+
+  it('names an entry logged before labels were kept by the record as it is now', async () => {
+    const edited = await rename('S004', '改名前的记录')
+    const [entry] = (await historyOf(admin, { search: { objectId: edited.id } })).records
+    await t.database.db.update(operationLogs).set({ objectLabel: null }).where(eq(operationLogs.id, entry!.id))
+    await t.database.db.update(suppliers).set({ name: '现在的名称' }).where(eq(suppliers.id, edited.id))
+    const [again] = (await historyOf(admin, { search: { objectId: edited.id } })).records
+    expect(again).toMatchObject({ id: entry!.id, objectLabel: '现在的名称' })
   })
 
   it('filters by screen, offering the screens the caller may read', async () => {

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Modal, Space, Table } from 'antd'
+import { App, Button, Space, Table } from 'antd'
 import dayjs from 'dayjs'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { keys } from '../../api/queries.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
-import { DATETIME_FORMAT, modalWidth } from '../../config/constants.ts'
+import { DATETIME_FORMAT } from '../../config/constants.ts'
 import { CompareView } from './CompareView.tsx'
 import { type Version, versionsOf } from './diff.ts'
 import { checkSelection } from './selection.ts'
 import type { ListModalProps } from './types.ts'
 import { useLooseT } from './useFieldLabel.ts'
+import { ViewModal } from './ViewModal.tsx'
 
 type Props = ListModalProps & { id: string | undefined }
 
@@ -40,16 +41,7 @@ export const HistoryModal = ({ list, api, id, open, title, label, onClose, after
   }
 
   return (
-    <Modal
-      open={open}
-      title={title}
-      width={modalWidth()}
-      onCancel={onClose}
-      afterClose={afterClose}
-      footer={null}
-      destroyOnHidden
-      data-testid="history-modal"
-    >
+    <ViewModal open={open} title={title} onClose={onClose} afterClose={afterClose} data-testid="history-modal">
       {comparing ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Button onClick={() => setComparing(null)} data-testid="compare-back">
@@ -90,6 +82,6 @@ export const HistoryModal = ({ list, api, id, open, title, label, onClose, after
           />
         </Space>
       )}
-    </Modal>
+    </ViewModal>
   )
 }

@@ -1,8 +1,8 @@
-import { Descriptions, Modal, Spin } from 'antd'
-import { modalWidth } from '../../config/constants.ts'
+import { Descriptions, Spin } from 'antd'
 import { FieldValue } from './FieldValue.tsx'
 import type { ListModalProps } from './types.ts'
 import { useRecord } from './useRecord.ts'
+import { ViewModal } from './ViewModal.tsx'
 
 type Props = ListModalProps & { id: string | undefined }
 
@@ -11,16 +11,7 @@ export const RecordView = ({ list, api, id, open, title, label, onClose, afterCl
   const record = useRecord(list.resource.name, api, id)
   const data = record.data
   return (
-    <Modal
-      open={open}
-      title={title}
-      width={modalWidth()}
-      onCancel={onClose}
-      afterClose={afterClose}
-      footer={null}
-      destroyOnHidden
-      data-testid="record-view"
-    >
+    <ViewModal open={open} title={title} onClose={onClose} afterClose={afterClose} data-testid="record-view">
       <Spin spinning={!data}>
         <Descriptions
           bordered
@@ -33,6 +24,6 @@ export const RecordView = ({ list, api, id, open, title, label, onClose, afterCl
           }))}
         />
       </Spin>
-    </Modal>
+    </ViewModal>
   )
 }

@@ -1,15 +1,15 @@
 import { type Product, productResource } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Empty, Flex, Modal, Spin, Table, Tabs } from 'antd'
+import { Descriptions, Empty, Flex, Spin, Table, Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { productApi, productKeys } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
-import { modalWidth } from '../../config/constants.ts'
 import { ReviewProgressView } from '../approval/ReviewProgress.tsx'
 import { FieldValue } from '../list/FieldValue.tsx'
 import { RefLabel } from '../list/RefLabel.tsx'
 import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
+import { ViewModal } from '../list/ViewModal.tsx'
 import { ProductImage } from './ProductImage.tsx'
 
 type Props = { id: string | null; open: boolean; onClose: () => void; afterClose?: () => void }
@@ -84,14 +84,11 @@ export const ProductViewModal = ({ id, open, onClose, afterClose }: Props) => {
     }))
 
   return (
-    <Modal
+    <ViewModal
       open={open}
       title={t('product.view.title', { name: p?.name ?? '' })}
-      width={modalWidth()}
-      onCancel={onClose}
+      onClose={onClose}
       afterClose={afterClose}
-      footer={null}
-      destroyOnHidden
       data-testid="product-view-modal"
     >
       <Spin spinning={product.isLoading}>
@@ -192,6 +189,6 @@ export const ProductViewModal = ({ id, open, onClose, afterClose }: Props) => {
           ]}
         />
       </Spin>
-    </Modal>
+    </ViewModal>
   )
 }

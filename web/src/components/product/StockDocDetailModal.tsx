@@ -1,13 +1,13 @@
 import { stockDocResource } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Modal, Spin, Table } from 'antd'
+import { Descriptions, Spin, Table } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { stockApi } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
-import { modalWidth } from '../../config/constants.ts'
 import { FieldValue } from '../list/FieldValue.tsx'
 import { RefLabel } from '../list/RefLabel.tsx'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
+import { ViewModal } from '../list/ViewModal.tsx'
 
 type Props = { id: string | null; onClose: () => void }
 
@@ -39,15 +39,7 @@ export const StockDocDetailModal = ({ id, onClose }: Props) => {
   >
   const d = doc.data
   return (
-    <Modal
-      open={Boolean(id)}
-      title={d?.docNo ?? ''}
-      width={modalWidth()}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-      data-testid="stock-doc-detail"
-    >
+    <ViewModal open={Boolean(id)} title={d?.docNo ?? ''} onClose={onClose} data-testid="stock-doc-detail">
       <Spin spinning={doc.isLoading}>
         <Descriptions
           bordered
@@ -80,6 +72,6 @@ export const StockDocDetailModal = ({ id, onClose }: Props) => {
           ]}
         />
       </Spin>
-    </Modal>
+    </ViewModal>
   )
 }

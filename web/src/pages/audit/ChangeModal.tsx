@@ -1,5 +1,5 @@
 import type { FieldMeta, ModifyHistoryEntry } from '@app/contracts'
-import { Descriptions, Modal } from 'antd'
+import { Descriptions } from 'antd'
 import dayjs from 'dayjs'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +10,8 @@ import { CompareView } from '../../components/list/CompareView.tsx'
 import type { Version } from '../../components/list/diff.ts'
 import { useFieldLabel } from '../../components/list/useFieldLabel.ts'
 import { useOperationText } from '../../components/list/useOperationText.ts'
-import { DATETIME_FORMAT, modalWidth } from '../../config/constants.ts'
+import { ViewModal } from '../../components/list/ViewModal.tsx'
+import { DATETIME_FORMAT } from '../../config/constants.ts'
 
 type Image = Record<string, unknown> | null
 
@@ -87,16 +88,7 @@ export const ChangeModal = ({ entries, open, title, onClose, afterClose }: Props
   )
   const screen = menuText(first.operation.split(':')[0] ?? '')
   return (
-    <Modal
-      open={open}
-      title={title}
-      width={modalWidth()}
-      onCancel={onClose}
-      afterClose={afterClose}
-      footer={null}
-      destroyOnHidden
-      data-testid="change-modal"
-    >
+    <ViewModal open={open} title={title} onClose={onClose} afterClose={afterClose} data-testid="change-modal">
       <Descriptions
         size="small"
         column={{ xs: 1, md: 3 }}
@@ -122,6 +114,6 @@ export const ChangeModal = ({ entries, open, title, onClose, afterClose }: Props
         ]}
       />
       <CompareView fields={fields} label={label} versions={versions} />
-    </Modal>
+    </ViewModal>
   )
 }

@@ -1,5 +1,5 @@
 import { logResource } from '@app/contracts'
-import { Descriptions, Modal, Typography } from 'antd'
+import { Descriptions, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -9,7 +9,7 @@ import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList } from '../../components/list/types.ts'
 import { useFieldLabel } from '../../components/list/useFieldLabel.ts'
 import { useOperationText } from '../../components/list/useOperationText.ts'
-import { modalWidth } from '../../config/constants.ts'
+import { ViewModal } from '../../components/list/ViewModal.tsx'
 
 const Json = ({ value }: { value: unknown }) => {
   const { t } = useTranslation()
@@ -55,14 +55,7 @@ export const LogList = () => {
   return (
     <>
       <ListPage list={list} />
-      <Modal
-        open={shown !== null}
-        title={t('admin.log.detail')}
-        width={modalWidth()}
-        footer={null}
-        onCancel={() => setShown(null)}
-        destroyOnHidden
-      >
+      <ViewModal open={shown !== null} title={t('admin.log.detail')} onClose={() => setShown(null)}>
         {shown && (
           <Descriptions
             bordered
@@ -84,7 +77,7 @@ export const LogList = () => {
             ]}
           />
         )}
-      </Modal>
+      </ViewModal>
     </>
   )
 }
