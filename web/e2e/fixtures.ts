@@ -51,14 +51,19 @@ export const openFromMenu = async (page: Page, area: string, item: string) => {
 /**
  * Opens a popup menu (`open`: hover, click or right-click its trigger) and picks an item. A context
  * menu closes when the page scrolls, and on a busy machine a popup may still be moving into place:
- * it is opened again until the click lands.
+ * its opening animation is waited for, and it is opened again until the click lands (the menu closes).
  */
 export const pickFromMenu = async (page: Page, open: () => Promise<void>, item: RegExp | string) => {
+  const shown = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')
   await expect(async () => {
-    await open()
+    if ((await shown.count()) === 0) await open()
+    // until antd's slide-in ends the items move: a click aimed at one can land on its neighbour or nowhere
+    await expect(shown.last()).toBeVisible({ timeout: 4_000 })
+    await expect(shown.last()).not.toHaveClass(/-(appear|enter)/, { timeout: 4_000 })
     await page.getByRole('menuitem', { name: item }).click({ timeout: 4_000 })
+    // a click that landed closes the menu; one that missed is tried again
+    await expect(shown).toHaveCount(0, { timeout: 4_000 })
   }).toPass({ timeout: 40_000 })
-  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0)
 }
 
 /** An item of the header's user dropdown (interface settings, change password, switch department). */
