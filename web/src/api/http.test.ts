@@ -100,7 +100,7 @@ describe('http client', () => {
     expect(shown.error).toEqual([])
   })
 
-  it('on 401 says so, signs out and reloads after 1.5 s', async () => {
+  it('on 401 says so, signs out, sends nothing more and reloads after 1.5 s', async () => {
     vi.useFakeTimers()
     storage.set(StorageKey.token, 'tok')
     storage.set(StorageKey.userId, 'u1')
@@ -111,7 +111,15 @@ describe('http client', () => {
     expect(shown.error).toEqual(['未授权，请重新登录'])
     expect(session.isSignedIn()).toBe(false)
     expect(assign).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1500)
+    // until the page reloads no call leaves it: it would only be refused again
+    const later = answer(200, ok(3))
+    let settled = false
+    void http.get('/sys/messages/unReadCount').finally(() => {
+      settled = true
+    })
+    await vi.advanceTimersByTimeAsync(1500)
     expect(assign).toHaveBeenCalledWith('/')
+    expect(later).toHaveLength(0)
+    expect(settled).toBe(false)
   })
 })

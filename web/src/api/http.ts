@@ -42,6 +42,15 @@ export type RequestOptions = {
 
 let reloading = false
 
+/**
+ * The page is about to reload signed out (a logout, an expired session): no call leaves it from
+ * now on. Clearing the session re-renders the screens, and their queries would otherwise ask
+ * again without a token (or with the revoked one) and be refused with 401s.
+ */
+export const stopRequests = () => {
+  reloading = true
+}
+
 /** SPEC 8: 401 shows 'Unauthorized', then logs out and reloads after 1.5 s. */
 const expireSession = (text: string) => {
   if (reloading) return
@@ -78,6 +87,8 @@ const statusText = (status: number): string | null => {
 
 /** Sends one call: headers, timeout, the envelope and every SPEC 8 rule in one place. */
 export const request = async <T>(path: string, opts: RequestOptions = {}): Promise<T> => {
+  // the page is going: the call would only be refused, and its answer has nobody to read it
+  if (reloading) return new Promise<T>(() => {})
   const method = opts.method ?? 'GET'
   const isForm = opts.body instanceof FormData
   const controller = new AbortController()

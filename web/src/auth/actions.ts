@@ -1,3 +1,4 @@
+import { stopRequests } from '../api/http.ts'
 import { queryClient } from '../api/queries.ts'
 import { systemApi } from '../api/system.ts'
 import { clearButtonAuth } from './permissions.tsx'
@@ -10,6 +11,7 @@ export const signOut = async () => {
   } catch {
     // the token may already be gone; signing out locally is what matters
   }
+  stopRequests()
   session.clear()
   clearButtonAuth()
   queryClient.clear()
