@@ -62,10 +62,8 @@ const decorateWith = (resources: ResourceRegistry) => async (rows: Row[], db: Db
   for (const [table, ids] of unlabelled) {
     const r = resources.byTable(table)?.compiled
     if (!r) continue
-    const found = await db
-      .select({ id: sql<string>`${r.id}::text`, label: r.labelColumn })
-      .from(r.table)
-      .where(inArray(sql`${r.id}::text`, ids))
+    // the ids were written from this table's own ids: they bind as its id type, and its key serves
+    const found = await db.select({ id: r.id, label: r.labelColumn }).from(r.table).where(inArray(r.id, ids))
     for (const f of found) labels.set(`${table}/${f.id}`, String(f.label ?? ''))
   }
   return rows.map((row) => ({
