@@ -12,7 +12,7 @@ import { type Conditions, combine, conditionsOf } from '../../platform/list-quer
 import { loadOperationTexts } from '../../platform/operation-text.ts'
 
 /** The resources whose modify history this caller may read: they serve it and the caller holds `<menu>:history`. */
-export const readableHistories = (resources: ResourceRegistry, principal: Principal): CompiledResource[] =>
+const readableHistories = (resources: ResourceRegistry, principal: Principal): CompiledResource[] =>
   resources
     .all()
     .map((reg) => reg.compiled)
@@ -29,12 +29,13 @@ export const historyScreens = (resources: ResourceRegistry, principal: Principal
  */
 const visibleEntries = (resources: ResourceRegistry, principal: Principal): Conditions => {
   const readable = readableHistories(resources, principal)
-  const whole = readable.filter((r) => !r.scope || principal.dataScope === 'all').map((r) => r.tableName)
+  // a resource without a scope, or a caller who sees all: every entry of its table
+  const scoped = readable.filter((r) => r.scope && principal.dataScope !== 'all')
+  const whole = readable.filter((r) => !scoped.includes(r)).map((r) => r.tableName)
   const parts: Conditions[] = []
   if (whole.length > 0)
     parts.push(conditionsOf('tables', [whole], (bind) => sql`${operationLogs.resource} = any(${bind(whole)})`))
-  for (const r of readable) {
-    if (!r.scope || principal.dataScope === 'all') continue
+  for (const r of scoped) {
     const scope = scopeConditions(principal, r.scope)
     parts.push(
       conditionsOf(`${r.tableName}:${scope.shape}`, [r.tableName, ...scope.values], (bind) => {
