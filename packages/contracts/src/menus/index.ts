@@ -36,3 +36,53 @@ export const allButtonKeys = (tree: readonly MenuDef[] = MENU_TREE): Set<string>
   new Set(
     flattenMenus(tree).flatMap(({ menu }) => (menu.buttons ?? []).map((b: ButtonDef) => buttonKey(menu.code, b.code))),
   )
+
+const MENUS_BY_CODE = new Map(flattenMenus().map(({ menu }) => [menu.code, menu]))
+
+/** The menu (screen) of a permission key: `md_supplier:add` -> `md_supplier`. */
+export const menuOfKey = (key: string): string => key.split(':')[0] ?? key
+
+/** Code-table ids of every menu and button text: what `operationNames` may ask for. */
+export const OPERATION_TEXT_IDS: readonly number[] = [
+  ...new Set(
+    [...MENUS_BY_CODE.values()].flatMap((m) => [m.textId, ...(m.buttons ?? []).map((b: ButtonDef) => b.textId)]),
+  ),
+]
+
+/** A menu's or button's text in the language shown: the runtime code table's, else the bundled one. */
+export type CatalogueText = (def: { textId: number; zh: string; en: string }) => string
+
+export type OperationNames = {
+  /** A screen by its menu code: `md_supplier` -> 供应商. */
+  menuText(menuCode: string): string
+  /** The button of a permission key: `md_supplier:add` -> 新增. */
+  buttonText(key: string): string
+  /** A permission key as screen and button: `md_supplier:add` -> 供应商 · 新增; any other operation as it is. */
+  operationText(operation: string): string
+}
+
+/**
+ * The names users read for what the operation log records, from the given texts: one mechanism
+ * for the web's log and modify-history screens and the server's exports of them.
+ */
+export const operationNames = (text: CatalogueText): OperationNames => {
+  const menuText = (menuCode: string) => {
+    const menu = MENUS_BY_CODE.get(menuCode)
+    return menu ? text(menu) : menuCode
+  }
+  const buttonText = (key: string) => {
+    const [menuCode, button] = key.split(':')
+    const def = MENUS_BY_CODE.get(menuCode ?? '')?.buttons?.find((b) => b.code === button)
+    return def ? text(def) : (button ?? key)
+  }
+  return {
+    menuText,
+    buttonText,
+    operationText: (operation) => {
+      const [menuCode, button] = operation.split(':')
+      return MENUS_BY_CODE.has(menuCode ?? '') && button
+        ? `${menuText(menuCode!)} · ${buttonText(operation)}`
+        : operation
+    },
+  }
+}

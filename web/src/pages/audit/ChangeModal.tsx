@@ -1,4 +1,4 @@
-import type { FieldMeta, ModifyHistoryEntry } from '@app/contracts'
+import { type FieldMeta, type ModifyHistoryEntry, menuOfKey } from '@app/contracts'
 import { Descriptions } from 'antd'
 import dayjs from 'dayjs'
 import { useMemo } from 'react'
@@ -86,7 +86,7 @@ export const ChangeModal = ({ entries, open, title, onClose, afterClose }: Props
       ),
     [first, entries],
   )
-  const screen = menuText(first.operation.split(':')[0] ?? '')
+  const screen = menuText(menuOfKey(first.operation))
   return (
     <ViewModal open={open} title={title} onClose={onClose} afterClose={afterClose} data-testid="change-modal">
       <Descriptions

@@ -1,4 +1,4 @@
-import { type ModifyHistoryEntry, modifyHistoryResource } from '@app/contracts'
+import { type ModifyHistoryEntry, menuOfKey, modifyHistoryResource } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { App, Select } from 'antd'
 import { useMemo, useState } from 'react'
@@ -61,7 +61,7 @@ export const ModifyHistoryList = () => {
         without: ['add', 'edit', 'delete', 'batchDelete', 'status', 'import', 'history'],
         columnOrder: ['createAt', 'resource', 'objectLabel', 'operation', 'username'],
         columns: {
-          resource: { render: (_, row) => menuText(entryOf(row).operation.split(':')[0] ?? '') },
+          resource: { render: (_, row) => menuText(menuOfKey(entryOf(row).operation)) },
           objectLabel: { render: (value, row) => String(value ?? row.objectId ?? '') },
           operation: { render: (value) => buttonText(String(value ?? '')) },
         },
