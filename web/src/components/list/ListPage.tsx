@@ -18,19 +18,7 @@ import type { ListDeclaration } from './types.ts'
 import { useDict } from './useDict.ts'
 import { useFieldLabel, useLooseT, useResourceTitle } from './useFieldLabel.ts'
 import { useListState } from './useListState.ts'
-
-/** Which modal is up, and for which record; `open` false while it animates away. */
-type Shown<T> = { target: T; open: boolean } | null
-
-const useShown = <T,>() => {
-  const [shown, setShown] = useState<Shown<T>>(null)
-  return {
-    shown,
-    show: (target: T) => setShown({ target, open: true }),
-    hide: () => setShown((s) => (s ? { ...s, open: false } : s)),
-    gone: () => setShown(null),
-  }
-}
+import { useShown } from './useShown.ts'
 
 /** Runs a call whose failure the http client has already shown; the dialog just closes. */
 const settle = async (call: () => Promise<unknown>) => {

@@ -2,10 +2,11 @@ import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
 import type { FieldMeta } from '@app/contracts'
 import { Button, Col, Form, Row, Space } from 'antd'
 import dayjs from 'dayjs'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DATE_FORMAT } from '../../config/constants.ts'
 import type { ValueShape } from './super-query.ts'
+import type { SearchFieldOverride } from './types.ts'
 import { ValueInput } from './ValueInput.tsx'
 
 /** Fields shown before 'expand'. */
@@ -47,7 +48,7 @@ type Props = {
   fields: Record<string, FieldMeta>
   label: (field: string) => string
   /** A screen's own inputs for some fields (ListDeclaration `search`). */
-  overrides?: Partial<Record<string, { render: () => ReactNode }>>
+  overrides?: Partial<Record<string, SearchFieldOverride>>
   onSearch: (search: Record<string, unknown>) => void
 }
 

@@ -1,7 +1,7 @@
 import { type ModifyHistoryEntry, menuOfKey, modifyHistoryResource } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { App, Select } from 'antd'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { adminApi, adminKeys } from '../../api/admin.ts'
@@ -9,10 +9,10 @@ import type { ResourceRecord } from '../../api/resources.ts'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList, type RecordViewerProps } from '../../components/list/types.ts'
 import { useOperationText } from '../../components/list/useOperationText.ts'
+import { useShown } from '../../components/list/useShown.ts'
 import { ChangeModal } from './ChangeModal.tsx'
 
 type Field = keyof typeof modifyHistoryResource.fields
-type Compared = { entries: [ModifyHistoryEntry, ModifyHistoryEntry]; open: boolean }
 
 const entryOf = (row: ResourceRecord) => row as unknown as ModifyHistoryEntry
 
@@ -52,7 +52,8 @@ export const ModifyHistoryList = () => {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const { menuText, buttonText } = useOperationText()
-  const [compared, setCompared] = useState<Compared | null>(null)
+  const compared = useShown<[ModifyHistoryEntry, ModifyHistoryEntry]>()
+  const compare = compared.show
   const list = useMemo(
     () =>
       defineList<Field>({
@@ -79,25 +80,25 @@ export const ModifyHistoryList = () => {
                 void message.warning(t('list.history.sameRecord'))
                 return
               }
-              setCompared({ entries: [a, b], open: true })
+              compare([a, b])
             },
           },
         ],
       }),
-    [t, message, menuText, buttonText],
+    [t, message, menuText, buttonText, compare],
   )
   return (
     <>
       <ListPage list={list} />
-      {compared && (
+      {compared.shown && (
         <ChangeModal
-          entries={compared.entries}
-          open={compared.open}
+          entries={compared.shown.target}
+          open={compared.shown.open}
           title={t('list.history.compareTitle', {
-            name: compared.entries[0].objectLabel ?? compared.entries[0].objectId,
+            name: compared.shown.target[0].objectLabel ?? compared.shown.target[0].objectId,
           })}
-          onClose={() => setCompared((c) => (c ? { ...c, open: false } : c))}
-          afterClose={() => setCompared(null)}
+          onClose={compared.hide}
+          afterClose={compared.gone}
         />
       )}
     </>
