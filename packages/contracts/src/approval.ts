@@ -58,6 +58,8 @@ export const AuditStepInputSchema = z
     roleCode: z.string().trim().min(1).max(64),
     /** Hours a step may wait for its decision; none means no limit. */
     timeLimitHours: z.number().int().min(1).max(8760).nullish(),
+    /** The step's reviewer may lower quantities or remove lines of the object (sales orders). */
+    allowAdjust: z.boolean().default(false),
   })
   .refine((s) => s.deptType !== StepDeptType.Fixed || !!s.orgCode, {
     message: 'orgCode is required for a fixed department',
@@ -97,6 +99,7 @@ export const AuditStepSchema = z.object({
   roleCode: z.string(),
   roleName: z.string().nullable(),
   timeLimitHours: z.number().int().nullable(),
+  allowAdjust: z.boolean(),
 })
 export type AuditStep = z.infer<typeof AuditStepSchema>
 
@@ -230,6 +233,7 @@ export const ReviewStepProgressSchema = z.object({
   roleCode: z.string(),
   roleName: z.string().nullable(),
   timeLimitHours: z.number().int().nullable(),
+  allowAdjust: z.boolean(),
   /** SPEC 3 audit record: 1 once the step is decided for good. */
   isAudit: z.union([z.literal(0), z.literal(1)]),
   decision: ReviewDecisionSchema.nullable(),

@@ -33,6 +33,20 @@ export type DomainEvent =
       decidedBy: string
       note: string | null
     }
+  | {
+      /**
+       * A decision is about to be taken on a review's current step (every rule of the engine has
+       * passed, nothing is written yet): a business module may refuse it by throwing, e.g. a
+       * sales order's step waits for its sub-flow requests ('sub-process unfinished').
+       */
+      type: 'approval.deciding'
+      reviewId: string
+      business: string
+      objectId: string
+      stepNo: number
+      decision: string
+      actorId: string
+    }
   | { type: 'notice.published'; noticeId: string; title: string; recipientIds: string[]; senderId: string | null }
 
 export type DomainEventType = DomainEvent['type']

@@ -15,6 +15,10 @@ export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
 export const ApprovalStatus = { Pending: '0', UnderReview: '1', Approved: '2', Rejected: '3' } as const
 export type ApprovalStatus = (typeof ApprovalStatus)[keyof typeof ApprovalStatus]
 
+/** Where an order stands with the ERP (issue 17 sends; until then orders wait, 'not configured'). */
+export const ErpSyncStatus = { NotSynced: '0', Syncing: '1', Synced: '2', Failed: '3', NotConfigured: '4' } as const
+export type ErpSyncStatus = (typeof ErpSyncStatus)[keyof typeof ErpSyncStatus]
+
 export const salesDicts: readonly DictDef[] = [
   {
     code: 'order_status',
@@ -77,6 +81,30 @@ export const salesDicts: readonly DictDef[] = [
       item('coa', 100902, 'COA', 'COA'),
       item('origin', 100903, '原产地证', 'Certificate of origin'),
       item('other', 100904, '其他', 'Other'),
+    ],
+  },
+  {
+    code: 'erp_account_set',
+    textId: 102206,
+    zh: 'ERP账套',
+    en: 'ERP account set',
+    items: [
+      item('001', 101101, '001 集团总公司', '001 Group headquarters'),
+      item('002', 101102, '002 海外贸易公司', '002 Overseas trading company'),
+      item('003', 101103, '003 国内销售公司', '003 Domestic sales company'),
+    ],
+  },
+  {
+    code: 'erp_sync_status',
+    textId: 102207,
+    zh: 'ERP同步状态',
+    en: 'ERP sync status',
+    items: [
+      item(ErpSyncStatus.NotSynced, 101401, '未同步', 'Not synced'),
+      item(ErpSyncStatus.Syncing, 101402, '同步中', 'Syncing'),
+      item(ErpSyncStatus.Synced, 101403, '已同步', 'Synced'),
+      item(ErpSyncStatus.Failed, 101404, '同步失败', 'Sync failed'),
+      item(ErpSyncStatus.NotConfigured, 101405, '未配置ERP', 'ERP not configured'),
     ],
   },
 ]

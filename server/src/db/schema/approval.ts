@@ -44,6 +44,8 @@ export const auditConfigSteps = pgTable(
     orgCode: varchar({ length: 64 }),
     roleCode: varchar({ length: 64 }).notNull(),
     timeLimitHours: integer(),
+    /** The step's reviewer may lower quantities or remove lines (sales orders, SPEC 6). */
+    allowAdjust: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex('sys_audit_config_step_uq').on(t.configId, t.stepNo)],
 )
@@ -103,6 +105,7 @@ export const reviewSteps = pgTable(
     deptCode: varchar({ length: 64 }),
     roleCode: varchar({ length: 64 }).notNull(),
     timeLimitHours: integer(),
+    allowAdjust: boolean().notNull().default(false),
     /** 1 once decided for good (approved, or rejected back to the submitter). */
     isAudit: integer().notNull().default(0),
     /** 'approve' | 'reject' */

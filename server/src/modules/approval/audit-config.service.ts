@@ -54,6 +54,7 @@ const stepsOf = async (db: DbOrTx, configIds: string[], lang: Lang): Promise<Map
       roleCode: s.roleCode,
       roleName: pick(lang, names.roleName, names.roleNameEn),
       timeLimitHours: s.timeLimitHours,
+      allowAdjust: s.allowAdjust,
     })
   }
   return out
@@ -104,6 +105,7 @@ const stepValues = (configId: string, steps: ConfigInput['steps']) =>
     orgCode: s.deptType === StepDeptTypes.Fixed ? (s.orgCode ?? null) : null,
     roleCode: s.roleCode,
     timeLimitHours: s.timeLimitHours ?? null,
+    allowAdjust: s.allowAdjust ?? false,
   }))
 
 const configValues = (input: ConfigInput) => ({

@@ -102,6 +102,15 @@ export const decideReview = async (
   if (deadline && now > deadline) fail(Errors.ReviewTimeExpired)
   const note = input.note?.trim()
   if (!note) fail(Errors.ReviewNoteRequired)
+  await events.emit(tx, {
+    type: 'approval.deciding',
+    reviewId: review.id,
+    business: review.business,
+    objectId: review.objectId,
+    stepNo: current.stepNo,
+    decision: input.decision,
+    actorId,
+  })
 
   const approve = input.decision === ReviewDecision.Approve
   const last = review.currentStep === review.stepCount

@@ -262,6 +262,7 @@ export const getProgress = async (db: DbOrTx, ref: ReviewRef, lang: Lang): Promi
       roleCode: s.roleCode,
       roleName: pick(lang, names.roleName, names.roleNameEn),
       timeLimitHours: s.timeLimitHours,
+      allowAdjust: s.allowAdjust,
       isAudit: s.isAudit === 1 ? 1 : 0,
       decision: s.decision as ReviewDecision | null,
       userId: s.userId,

@@ -51,6 +51,7 @@ export const startReview = async (
     deptCode: s.deptType === StepDeptType.Submitter ? input.submitter.orgCode : s.orgCode,
     roleCode: s.roleCode,
     timeLimitHours: s.timeLimitHours,
+    allowAdjust: s.allowAdjust,
   }))
   if (stepRows.some((s) => !s.deptCode)) fail(Errors.DepartmentNotSet)
 

@@ -140,13 +140,14 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
     return { query, statement, bound: named(values), paging }
   }
 
-  const byId = (tx: DbOrTx, principal: Principal, id: RowId, lock = false) => {
-    const q = tx
-      .select()
-      .from(r.table)
-      .where(scoped(principal, eq(r.id, id)))
-      .limit(1)
-    return (lock ? q.for('update') : q).then((rows) => rows[0] as Row | undefined)
+  const byId = async (tx: DbOrTx, principal: Principal, id: RowId, lock = false) => {
+    const read = (where: SQL | undefined) => {
+      const q = tx.select().from(r.table).where(where).limit(1)
+      return (lock ? q.for('update') : q).then((rows) => rows[0] as Row | undefined)
+    }
+    const row = await read(scoped(principal, eq(r.id, id)))
+    if (row || !r.readableBeyondScope || !(await r.readableBeyondScope(tx, principal, String(id)))) return row
+    return read(and(r.live(), eq(r.id, id)))
   }
 
   return {

@@ -50,6 +50,12 @@ export type CrudResource = {
    * is written once per shape; ANDed with the scope wherever the scope applies.
    */
   visibleTo?: (principal: Principal) => Conditions
+  /**
+   * One record the data permission hides may still be read by id (its detail, attachments and
+   * history, never lists or exports) when this says so: e.g. a sales order by the people who
+   * review it. Asked only when the scoped read finds nothing.
+   */
+  readableBeyondScope?: (db: DbOrTx, principal: Principal, id: string) => Promise<boolean>
   /** Extra SQL every read applies (e.g. only live rows). */
   baseWhere?: () => SQL | undefined
   /** `getListAll` (selects across screens): true, or a filter such as enabled rows only. */
