@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApprovalStatusSchema, ReviewDecisionSchema } from './approval.ts'
+import { ApprovalStatusSchema, AuditConfigSchema, AuditStepSchema, ReviewDecisionSchema } from './approval.ts'
 import { day, recordBase } from './fields.ts'
 import { AttachmentSchema } from './files.ts'
 import { pageOf } from './paging.ts'
@@ -335,3 +335,12 @@ export const OrderDeleteAuditSchema = z.object({
 export type OrderDeleteAudit = z.input<typeof OrderDeleteAuditSchema>
 
 export const SALES_RESOURCES = [saleOrderResource, subApplyResource, orderDeleteResource] as const
+
+// ---------------------------------------------------------------- review flows in force
+/** GET /sale/auditConfig/detail: the flows in force for orders, adjustments and deletions, with each step's reviewers by name. */
+export const SaleFlowStepSchema = AuditStepSchema.extend({
+  reviewers: z.array(z.object({ userId: z.string(), realname: z.string(), username: z.string() })),
+})
+export const SaleFlowSchema = AuditConfigSchema.omit({ steps: true }).extend({ steps: z.array(SaleFlowStepSchema) })
+export type SaleFlow = z.infer<typeof SaleFlowSchema>
+export const SaleFlowsSchema = z.array(SaleFlowSchema)
