@@ -23,6 +23,8 @@ export default {
     orgCode: 'Department',
     roleCode: 'Reviewing role',
     timeLimitHours: 'Time limit (hours)',
+    allowAdjust: 'Reviewer may lower quantities / remove lines',
+    mayAdjust: 'May adjust the order',
     noLimit: 'None',
     hours: 'Within {{count}} h',
     unlimited: 'No time limit',

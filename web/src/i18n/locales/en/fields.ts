@@ -55,4 +55,22 @@ export default {
     code: 'Position code',
     name: 'Position name',
   },
+  subApply: {
+    orderNo: 'Order number',
+    stepNo: 'Review step',
+    roleCode: 'Role asked',
+    deptCode: 'Department asked',
+    content: 'Request',
+    status: 'Status',
+    requesterName: 'Requested by',
+    replyNote: 'Reply',
+    replierName: 'Replied by',
+    repliedAt: 'Replied at',
+  },
+  orderDelete: {
+    orderNo: 'Order number',
+    reason: 'Reason for deletion',
+    status: 'Review status',
+    requesterName: 'Requested by',
+  },
 } satisfies typeof zh

@@ -9,6 +9,7 @@ import list from './list.ts'
 import messaging, { messagingFields, messagingResources } from './messaging.ts'
 import pages from './pages.ts'
 import product, { productFields, productResources } from './product.ts'
+import salesReview from './salesReview.ts'
 import shell from './shell.ts'
 
 export default {
@@ -23,4 +24,5 @@ export default {
   admin,
   approval,
   product,
+  salesReview,
 } satisfies typeof zh

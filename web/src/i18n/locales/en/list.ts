@@ -10,6 +10,8 @@ export default {
     boxSpec: 'box specification',
     department: 'department',
     position: 'position',
+    subApply: 'sub-flow request',
+    orderDelete: 'order deletion request',
   },
   search: {
     from: 'From',

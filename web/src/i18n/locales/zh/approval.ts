@@ -22,6 +22,8 @@ export default {
     orgCode: '部门',
     roleCode: '审核角色',
     timeLimitHours: '审核时限（小时）',
+    allowAdjust: '审核人可调整订单（减少数量 / 删除行）',
+    mayAdjust: '可调整订单',
     noLimit: '不限',
     hours: '时限 {{count}} 小时',
     unlimited: '不限时',

@@ -57,4 +57,22 @@ export default {
     code: '职位编码',
     name: '职位名称',
   },
+  subApply: {
+    orderNo: '订单号',
+    stepNo: '审核步骤',
+    roleCode: '询问角色',
+    deptCode: '询问部门',
+    content: '申请内容',
+    status: '状态',
+    requesterName: '申请人',
+    replyNote: '答复意见',
+    replierName: '答复人',
+    repliedAt: '答复时间',
+  },
+  orderDelete: {
+    orderNo: '订单号',
+    reason: '删除原因',
+    status: '审核状态',
+    requesterName: '申请人',
+  },
 }

@@ -8,6 +8,7 @@ import list from './list.ts'
 import messaging, { messagingFields, messagingResources } from './messaging.ts'
 import pages from './pages.ts'
 import product, { productFields, productResources } from './product.ts'
+import salesReview from './salesReview.ts'
 import shell from './shell.ts'
 
 /** Chinese texts by area; every area has an English twin of the same shape. */
@@ -23,4 +24,5 @@ export default {
   admin,
   approval,
   product,
+  salesReview,
 }

@@ -9,6 +9,8 @@ export default {
     boxSpec: '箱规',
     department: '部门',
     position: '职位',
+    subApply: '子流程申请',
+    orderDelete: '订单删除申请',
   },
   search: {
     from: '最小值',
