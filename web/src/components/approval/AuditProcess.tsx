@@ -6,7 +6,10 @@ import { approvalApi, approvalKeys } from '../../api/approval.ts'
 import { modalWidth } from '../../config/constants.ts'
 import { useDictText } from '../list/useDict.ts'
 
-/** A flow as steps (SPEC 2 'audit process' modal): each step's department, role and time limit. */
+/**
+ * A flow as steps (SPEC 2 'audit process' modal): each step's department, role and time limit, and
+ * whether its reviewer may adjust the order.
+ */
 export const AuditProcessSteps = ({ config }: { config: AuditConfig }) => {
   const { t } = useTranslation()
   const dictText = useDictText()
@@ -62,6 +65,11 @@ export const AuditProcessSteps = ({ config }: { config: AuditConfig }) => {
                   ? t('approval.config.hours', { count: s.timeLimitHours })
                   : t('approval.config.unlimited')}
               </Typography.Text>
+              {s.allowAdjust && (
+                <span>
+                  <Tag color="orange">{t('approval.config.mayAdjust')}</Tag>
+                </span>
+              )}
             </Flex>
           ),
         }))}

@@ -1,7 +1,22 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import type { AuditConfig, AuditConfigInput, AuditStepInput } from '@app/contracts'
+import { AuditBusiness, type AuditConfig, type AuditConfigInput, type AuditStepInput } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, TreeSelect } from 'antd'
+import {
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Switch,
+  TreeSelect,
+} from 'antd'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
@@ -35,12 +50,22 @@ const useDepartmentTree = () => {
   }, [data, i18n.language])
 }
 
-const emptyStep = (): AuditStepInput => ({ deptType: 'fixed', roleCode: '', orgCode: null, stepName: '' })
+const emptyStep = (): AuditStepInput => ({
+  deptType: 'fixed',
+  roleCode: '',
+  orgCode: null,
+  stepName: '',
+  allowAdjust: false,
+})
+
+/** The businesses whose reviewers may lower an order's quantities or remove its lines (allowAdjust). */
+const ADJUSTABLE: ReadonlySet<string> = new Set([AuditBusiness.SaleOrder, AuditBusiness.OrderAdjust])
 
 /**
  * Add or edit an audit config (issue 5): the business, whether one person may approve consecutive
  * steps, where a rejection goes, the self-approval ban, and the ordered steps — each a department
- * (fixed, or the submitter's) and a role, with an optional time limit.
+ * (fixed, or the submitter's) and a role, with an optional time limit; on order flows, whether the
+ * step's reviewer may lower quantities or remove lines.
  */
 export const AuditConfigForm = ({
   editing,
@@ -85,6 +110,7 @@ export const AuditConfigForm = ({
           orgCode: s.orgCode,
           roleCode: s.roleCode,
           timeLimitHours: s.timeLimitHours,
+          allowAdjust: s.allowAdjust,
         })),
       })
     }
@@ -102,6 +128,7 @@ export const AuditConfigForm = ({
         stepName: s.stepName?.trim() || null,
         orgCode: s.deptType === 'fixed' ? s.orgCode : null,
         timeLimitHours: s.timeLimitHours || null,
+        allowAdjust: ADJUSTABLE.has(rest.business) && Boolean(s.allowAdjust),
       })),
     }
     setSaving(true)
@@ -117,6 +144,8 @@ export const AuditConfigForm = ({
     }
   }
 
+  const business = Form.useWatch('business', form)
+  const adjustable = ADJUSTABLE.has(business ?? '')
   const required = (label: string) => [{ required: true, message: t('list.validation.required', { label }) }]
   return (
     <Modal
@@ -255,6 +284,13 @@ export const AuditConfigForm = ({
                       />
                     </Form.Item>
                   </Col>
+                  {adjustable && (
+                    <Col flex="0 0 auto">
+                      <Form.Item name={[field.name, 'allowAdjust']} label=" " colon={false} valuePropName="checked">
+                        <Checkbox data-testid="step-allow-adjust">{t('approval.config.allowAdjust')}</Checkbox>
+                      </Form.Item>
+                    </Col>
+                  )}
                   <Col flex="0 0 auto" style={{ paddingBottom: 24 }}>
                     <Space size={0}>
                       <Button
