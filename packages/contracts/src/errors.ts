@@ -125,6 +125,18 @@ export const Errors = {
   ReviewNoteRequired: entry(202035, 400, '请填写审核意见', 'The review note is required'),
   SelfApprovalForbidden: entry(202036, 403, '不能审核自己提交的单据', 'You cannot review what you submitted'),
   RepeatAuditForbidden: entry(202037, 403, '不允许同一人连续审核', 'The same person may not approve consecutive steps'),
+  DeliveryDateInPast: entry(
+    202038,
+    400,
+    '期望交货日期不能早于今天',
+    'The expected delivery date cannot be in the past',
+  ),
+  ConfirmReviewRequired: entry(
+    202039,
+    409,
+    '订单已审核通过，修改后将重新审核，请确认',
+    'The order is approved: a change sends it back to review, please confirm',
+  ),
   ReviewTimeExpired: entry(
     202078,
     409,

@@ -41,11 +41,25 @@ export type DomainEvent =
        */
       type: 'approval.deciding'
       reviewId: string
+      round: number
       business: string
       objectId: string
       stepNo: number
       decision: string
       actorId: string
+    }
+  | {
+      /**
+       * A business tells people something (a sub-flow request asked of them, its answer, a
+       * reviewer's change to an order): messaging writes one message per recipient in their language.
+       */
+      type: 'business.notify'
+      recipientIds: string[]
+      texts: Record<'zh' | 'en', { title: string; content: string }>
+      /** The menu the message opens, and the business number it carries (`params.busObjNo`). */
+      menuId: string
+      objectNo: string | null
+      creatorId: string | null
     }
   | { type: 'notice.published'; noticeId: string; title: string; recipientIds: string[]; senderId: string | null }
 

@@ -27,6 +27,8 @@ export const Btn = {
   batchApprove: { code: 'batchApprove', textId: 101623, zh: '批量审核', en: 'Batch approve' },
   save: { code: 'save', textId: 101624, zh: '保存', en: 'Save' },
   uploadStock: { code: 'uploadStock', textId: 101625, zh: '上传库存', en: 'Upload stock' },
+  applyDelete: { code: 'applyDelete', textId: 101626, zh: '申请删除', en: 'Request deletion' },
+  subApply: { code: 'subApply', textId: 101627, zh: '子流程申请', en: 'Ask another role' },
 } as const satisfies Record<string, ButtonDef>
 
 /** The buttons every list screen over one table offers (SPEC 2 list screens). */

@@ -28,6 +28,8 @@ export const salesMenu: MenuDef = {
         Btn.history,
         Btn.applyModify,
         Btn.sync,
+        Btn.applyDelete,
+        Btn.subApply,
       ],
     },
     {

@@ -74,6 +74,28 @@ export const subscribeMessageProducers = (events: EventBus) => {
         ])
       }),
     ),
+    events.on('business.notify', async (tx, e) => {
+      const found = await people(tx, [...e.recipientIds, e.creatorId])
+      const creator = e.creatorId ? found.get(e.creatorId) : undefined
+      await sendMessages(
+        tx,
+        [...new Set(e.recipientIds)].flatMap((id) => {
+          const recipient = found.get(id)
+          if (!recipient) return []
+          return [
+            {
+              recipientId: id,
+              ...e.texts[recipient.lang],
+              creator: creator?.realname ?? null,
+              creatorId: creator?.id ?? null,
+              menuId: e.menuId,
+              params: e.objectNo ? { busObjNo: e.objectNo } : null,
+              source: e.type,
+            },
+          ]
+        }),
+      )
+    }),
     events.on('notice.published', async (tx, e) => {
       const [notice] = await tx
         .select({ content: notices.content, senderName: notices.senderName })

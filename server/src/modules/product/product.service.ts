@@ -29,3 +29,5 @@ export const productsByIds = async (tx: DbOrTx, ids: readonly string[]) => {
   }
   return new Map(rows.map((r) => [r.id, r]))
 }
+
+export { branchOfferOf, branchOfferPage, type OfferedProduct, type OfferedUnit, productFacts } from './branch-offer.ts'

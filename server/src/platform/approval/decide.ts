@@ -105,6 +105,7 @@ export const decideReview = async (
   await events.emit(tx, {
     type: 'approval.deciding',
     reviewId: review.id,
+    round: review.round,
     business: review.business,
     objectId: review.objectId,
     stepNo: current.stepNo,

@@ -5,9 +5,9 @@ import { reviews } from '../../db/schema/index.ts'
 import { LogType, recordOperation } from '../audit-log.ts'
 import { fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
-import { assertOpen, decideReview, lockReview } from './decide.ts'
+import { assertOpen, decideReview, lockReview, stepsOf } from './decide.ts'
 import { findReview, getProgress, listDone, listTodo, type ReviewListFilter, reviewersOf } from './queries.ts'
-import { membershipsOf } from './reviewers.ts'
+import { holdersOf, holdsStep, membershipsOf } from './reviewers.ts'
 import { refWhere, startReview } from './start.ts'
 import type { ApprovalActor, ApprovalContext, DecideInput, ReviewRef, StartReviewInput } from './types.ts'
 
@@ -31,6 +31,15 @@ export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
   /** Approves or rejects the current step; see decide.ts for every rule. */
   decide: (tx: DbOrTx, input: DecideInput, ctx: ApprovalContext = {}) => decideReview(tx, events, input, ctx),
 
+  /**
+   * The review of an object, locked until the transaction ends, or null. A business that locks
+   * its object too takes the review first (as a decision does), so the two never deadlock.
+   */
+  async lock(tx: DbOrTx, ref: ReviewRef) {
+    const [review] = await tx.select().from(reviews).where(refWhere(ref)).for('update')
+    return review ?? null
+  },
+
   /** The review of an object (or by id), or null. */
   find: (db: DbOrTx, ref: ReviewRef) => findReview(db, ref),
 
@@ -50,6 +59,15 @@ export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
 
   /** The role codes and departments that make a user a reviewer. */
   membershipsOf: (db: DbOrTx, userId: string) => membershipsOf(db, userId),
+
+  /** Enabled users holding a role, in a department or in any. */
+  holdersOf: (db: DbOrTx, roleCode: string, deptCode: string | null) => holdersOf(db, roleCode, deptCode),
+
+  /** Whether a user holds a step (its role, in its department). */
+  holdsStep,
+
+  /** The steps of a review's current round, in order. */
+  stepsOf: (db: DbOrTx, reviewId: string) => stepsOf(db, reviewId),
 
   /**
    * Drops an object's review with its history, when the object itself is deleted (whether it may

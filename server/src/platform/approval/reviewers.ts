@@ -62,6 +62,19 @@ export const candidatesOf = async (
   return rows.map((r) => r.id)
 }
 
+/** Enabled users holding a role, in a department or (without one) in any: whom a sub-flow request asks. */
+export const holdersOf = async (db: DbOrTx, roleCode: string, deptCode: string | null): Promise<string[]> => {
+  if (deptCode) return candidatesOf(db, { roleCode, deptCode })
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.roleCode, roleCode)))
+    .where(and(eq(users.delFlag, false), eq(users.status, '1')))
+    .orderBy(users.id)
+  return rows.map((r) => r.id)
+}
+
 /** Whether memberships make someone a reviewer of a step (its role, in its department). */
 export const holdsStep = (m: Memberships, step: Pick<ReviewStepRow, 'roleCode' | 'deptCode'>) =>
   m.roleCodes.includes(step.roleCode) && step.deptCode !== null && m.orgCodes.includes(step.deptCode)

@@ -35,7 +35,7 @@ export const ROLES: readonly {
     dataScope: 'department',
     grants: [
       ['pro_product', VIEW_ONLY],
-      ['sale_order', ['view', 'audit', 'export', 'compare', 'history']],
+      ['sale_order', ['view', 'audit', 'subApply', 'export', 'compare', 'history']],
       ['sale_apply_modify', ['view', 'audit']],
       ['sale_sub_apply', '*'],
       ['sale_order_delete', '*'],
@@ -53,7 +53,7 @@ export const ROLES: readonly {
     grants: [
       ['pro_product', ['view']],
       ['pro_price', ['export']],
-      ['sale_order', ['view', 'audit', 'export']],
+      ['sale_order', ['view', 'audit', 'subApply', 'export']],
       ['sale_sub_apply', '*'],
       ['audit_detail', '*'],
     ],
@@ -66,7 +66,7 @@ export const ROLES: readonly {
     grants: [
       ['pro_product', VIEW_ONLY],
       ['pro_stock', '*'],
-      ['sale_order', ['view', 'audit', 'export']],
+      ['sale_order', ['view', 'audit', 'subApply', 'export', 'applyDelete']],
       ['sale_delivery', '*'],
       ['sale_sub_apply', '*'],
       ['md_depot', '*'],
@@ -82,7 +82,7 @@ export const ROLES: readonly {
     dataScope: 'all',
     grants: [
       ['pro_product', ['view', 'audit', 'export']],
-      ['sale_order', ['view', 'audit', 'export', 'compare', 'history']],
+      ['sale_order', ['view', 'audit', 'subApply', 'export', 'compare', 'history']],
       ['sale_order_delete', '*'],
       ['sale_audit_config', '*'],
       ['audit_detail', '*'],
@@ -97,7 +97,7 @@ export const ROLES: readonly {
     grants: [
       ['pro_product', VIEW_ONLY],
       ['pro_stock', '*'],
-      ['sale_order', VIEW_ONLY],
+      ['sale_order', [...VIEW_ONLY, 'applyDelete']],
       ['sale_delivery', '*'],
       ['md_depot', '*'],
       ['md_box_spec', '*'],
@@ -111,7 +111,7 @@ export const ROLES: readonly {
     grants: [
       ['pro_product', ['view', 'price', 'audit']],
       ['pro_price', '*'],
-      ['sale_order', ['view', 'audit', 'export']],
+      ['sale_order', ['view', 'audit', 'subApply', 'export']],
       ['sale_apply_modify', ['view', 'audit']],
       ['sale_sub_apply', '*'],
       ['audit_detail', '*'],
