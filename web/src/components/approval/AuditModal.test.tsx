@@ -75,4 +75,33 @@ describe('the audit modal', () => {
     })
     expect(onClose).toHaveBeenCalled()
   })
+
+  it("sends the decision to a business's own route when it has one", async () => {
+    const calls = serve()
+    const decide = vi.fn(async () => null)
+    const onDecided = vi.fn()
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AntApp>
+          <AuditModal
+            target={{ id: 'd1', objectNo: 'SO20261122-0002' }}
+            decide={decide}
+            onClose={vi.fn()}
+            onDecided={onDecided}
+          />
+        </AntApp>
+      </QueryClientProvider>,
+    )
+    fireEvent.change(screen.getByPlaceholderText('请填写审核意见'), { target: { value: '同意删除' } })
+    submit()
+    await waitFor(() => expect(onDecided).toHaveBeenCalled())
+    expect(decide).toHaveBeenCalledWith({
+      id: 'd1',
+      decision: 'approve',
+      note: '同意删除',
+      stepNo: undefined,
+      version: undefined,
+    })
+    expect(calls).toHaveLength(0)
+  })
 })

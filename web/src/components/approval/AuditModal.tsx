@@ -1,9 +1,8 @@
-import type { ReviewDecisionResult } from '@app/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { App, Form, Input, Modal, Radio } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { approvalApi, approvalKeys } from '../../api/approval.ts'
+import { approvalApi, approvalKeys, type Decision } from '../../api/approval.ts'
 import { failureText } from '../../api/http.ts'
 
 /** What the reviewer saw: a decision on a step someone else decided meanwhile is refused, not misapplied. */
@@ -14,7 +13,12 @@ type Props = {
   /** Start on reject (e.g. a 'Reject' button). */
   initialDecision?: 'approve' | 'reject'
   onClose: () => void
-  onDecided?: (result: ReviewDecisionResult) => void
+  onDecided?: () => void
+  /**
+   * The business's own decide route (e.g. an order deletion request's, behind that screen's audit
+   * permission) in place of the audit detail list's generic one.
+   */
+  decide?: (d: Decision) => Promise<unknown>
 }
 
 /**
@@ -22,7 +26,7 @@ type Props = {
  * to approve, a rejection reason to reject, both required. Products, orders and adjustments open it
  * with their review's id; the server decides whether the caller is the current reviewer.
  */
-export const AuditModal = ({ target, initialDecision = 'approve', onClose, onDecided }: Props) => {
+export const AuditModal = ({ target, initialDecision = 'approve', onClose, onDecided, decide }: Props) => {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const queryClient = useQueryClient()
@@ -36,16 +40,16 @@ export const AuditModal = ({ target, initialDecision = 'approve', onClose, onDec
     if (!values || !target) return
     setSaving(true)
     try {
-      const result = await approvalApi.decide({
+      await (decide ?? approvalApi.decide)({
         id: target.id,
         decision: values.decision,
         note: values.note.trim(),
         stepNo: target.stepNo,
         version: target.version,
       })
-      void message.success(t(result.decision === 'approve' ? 'approval.review.approved' : 'approval.review.rejected'))
+      void message.success(t(values.decision === 'approve' ? 'approval.review.approved' : 'approval.review.rejected'))
       await queryClient.invalidateQueries({ queryKey: approvalKeys.all })
-      onDecided?.(result)
+      onDecided?.()
       onClose()
     } catch (e) {
       void message.error(failureText(e))
