@@ -1,0 +1,205 @@
+import { ApprovalStatus, orderDeleteResource, SaleOrderApplyDeleteSchema } from '@app/contracts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { App, Descriptions, Divider, Empty, Modal, Spin, Tag, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Decision } from '../../api/approval.ts'
+import { failureText } from '../../api/http.ts'
+import { keys } from '../../api/queries.ts'
+import type { ResourceRecord } from '../../api/resources.ts'
+import { salesReviewApi, salesReviewKeys } from '../../api/sales-review.ts'
+import { AuditModal, type AuditTarget } from '../../components/approval/AuditModal.tsx'
+import { ReviewProgressView } from '../../components/approval/ReviewProgress.tsx'
+import { ListPage } from '../../components/list/ListPage.tsx'
+import { defineList, type ListDeclaration, type RecordViewerProps } from '../../components/list/types.ts'
+import { useDictText } from '../../components/list/useDict.ts'
+import { useFieldLabel } from '../../components/list/useFieldLabel.ts'
+import { ViewModal } from '../../components/list/ViewModal.tsx'
+import { DATETIME_FORMAT, modalWidth } from '../../config/constants.ts'
+
+type Field = keyof typeof orderDeleteResource.fields
+
+const isOpen = (status: unknown) => status === ApprovalStatus.Pending || status === ApprovalStatus.UnderReview
+const statusColor = (s: unknown) =>
+  s === ApprovalStatus.Approved ? 'green' : s === ApprovalStatus.Rejected ? 'red' : 'blue'
+
+/** The review of one deletion request, as steps and decisions. */
+const useDeleteProgress = (id: string | null) =>
+  useQuery({
+    queryKey: salesReviewKeys.deleteProgress(id ?? ''),
+    queryFn: () => salesReviewApi.deleteProgress(id as string),
+    enabled: id !== null,
+    staleTime: 0,
+  })
+
+const ProgressBody = ({ id }: { id: string }) => {
+  const { t } = useTranslation()
+  const { data, isLoading } = useDeleteProgress(id)
+  return (
+    <Spin spinning={isLoading}>
+      {data ? (
+        <ReviewProgressView progress={data} />
+      ) : (
+        !isLoading && <Empty description={t('salesReview.orderDelete.noReview')} />
+      )}
+    </Spin>
+  )
+}
+
+const ProgressModal = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
+  const { t } = useTranslation()
+  return (
+    <Modal
+      open={id !== null}
+      title={t('salesReview.orderDelete.progress')}
+      width={modalWidth()}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="order-delete-progress"
+    >
+      {id && <ProgressBody id={id} />}
+    </Modal>
+  )
+}
+
+/** One request: the order, why it should go, who asked and when, and its review so far. */
+const OrderDeleteView = ({ record, open, title, onClose, afterClose }: RecordViewerProps) => {
+  const label = useFieldLabel(orderDeleteResource.name)
+  const dictText = useDictText()
+  return (
+    <ViewModal open={open} title={title} onClose={onClose} afterClose={afterClose} data-testid="order-delete-view">
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={[
+          {
+            key: 'orderNo',
+            label: label('orderNo'),
+            children: <Typography.Text strong>{String(record.orderNo ?? '')}</Typography.Text>,
+          },
+          {
+            key: 'status',
+            label: label('status'),
+            children: <Tag color={statusColor(record.status)}>{dictText('approval_status', record.status)}</Tag>,
+          },
+          { key: 'requesterName', label: label('requesterName'), children: String(record.requesterName ?? '') },
+          {
+            key: 'createAt',
+            label: label('createAt'),
+            children: record.createAt ? dayjs(record.createAt as string).format(DATETIME_FORMAT) : '',
+          },
+          {
+            key: 'reason',
+            label: label('reason'),
+            span: 'filled',
+            children: (
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                {String(record.reason ?? '')}
+              </Typography.Paragraph>
+            ),
+          },
+        ]}
+      />
+      <Divider />
+      <ProgressBody id={record.id} />
+    </ViewModal>
+  )
+}
+
+/**
+ * Order deletion review (/sale/orderDeleteAuditList, issue 15): the order centre's requests to
+ * delete approved orders, reviewed on the `order_delete` flow. Review the selected request (the
+ * audit modal, with the step and version its progress shows), see its progress, view it.
+ */
+export const OrderDeleteAuditList = () => {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const queryClient = useQueryClient()
+  const [auditing, setAuditing] = useState<AuditTarget | null>(null)
+  const [progressOf, setProgressOf] = useState<string | null>(null)
+
+  const audit = useCallback(
+    async (row: ResourceRecord) => {
+      if (!isOpen(row.status)) {
+        void message.warning(t('salesReview.orderDelete.notPending'))
+        return
+      }
+      const progress = await queryClient
+        .fetchQuery({
+          queryKey: salesReviewKeys.deleteProgress(row.id),
+          queryFn: () => salesReviewApi.deleteProgress(row.id),
+          staleTime: 0,
+        })
+        .catch((e: unknown) => {
+          void message.error(failureText(e))
+          return undefined
+        })
+      if (progress === undefined) return
+      if (!progress || !isOpen(progress.status)) {
+        void message.warning(t('salesReview.orderDelete.notPending'))
+        return
+      }
+      setAuditing({
+        id: row.id,
+        objectNo: String(row.orderNo ?? ''),
+        stepNo: progress.currentStep,
+        version: progress.version,
+      })
+    },
+    [message, queryClient, t],
+  )
+
+  const list = useMemo(
+    (): ListDeclaration<Field> =>
+      defineList({
+        resource: orderDeleteResource,
+        input: SaleOrderApplyDeleteSchema,
+        without: ['add', 'edit', 'delete', 'batchDelete', 'status', 'export', 'import', 'history'],
+        columnOrder: ['orderNo', 'reason', 'status', 'requesterName', 'createAt'],
+        toolbar: [
+          {
+            key: 'audit',
+            perm: 'audit',
+            label: t('salesReview.orderDelete.audit'),
+            selection: 'one',
+            onClick: ([row]) => audit(row as ResourceRecord),
+          },
+          {
+            key: 'progress',
+            perm: 'view',
+            label: t('salesReview.orderDelete.progress'),
+            selection: 'one',
+            onClick: ([row]) => setProgressOf((row as ResourceRecord).id),
+          },
+        ],
+        viewer: OrderDeleteView,
+      }),
+    [t, audit],
+  )
+
+  const decide = useCallback(
+    (d: Decision) => salesReviewApi.auditDelete({ id: d.id, decision: d.decision, note: d.note }),
+    [],
+  )
+
+  return (
+    <>
+      <ListPage list={list as ListDeclaration} />
+      <AuditModal
+        target={auditing}
+        decide={decide}
+        onClose={() => setAuditing(null)}
+        onDecided={() => {
+          void queryClient.invalidateQueries({ queryKey: keys.resource.all(orderDeleteResource.name) })
+          // an approved deletion removes the order
+          void queryClient.invalidateQueries({ queryKey: keys.resource.all('saleOrder') })
+        }}
+      />
+      <ProgressModal id={progressOf} onClose={() => setProgressOf(null)} />
+    </>
+  )
+}
+export default OrderDeleteAuditList
