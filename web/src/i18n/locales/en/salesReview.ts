@@ -12,7 +12,6 @@ export default {
     noteRequired: 'Write your reply',
     replied: 'Reply sent',
     notPending: 'This request has been answered already',
-    request: 'Request',
     asked: 'Asked',
     anyDept: 'Any department',
     step: 'Step {{no}}',
@@ -23,15 +22,11 @@ export default {
     progress: 'Review progress',
     notPending: 'This deletion request has been decided',
     noReview: 'This request has no review yet',
-    approved: 'Deletion approved, the order is deleted',
-    rejected: 'Deletion request rejected',
   },
   order: {
-    view: 'View order',
     open: 'Open in sales orders',
   },
   flows: {
-    title: 'Review flow details',
     intro:
       'The review flows in force for sales orders, order adjustments and order deletions, with the reviewers of each step.',
     none: 'No review flow in force',
@@ -45,6 +40,5 @@ export default {
     reviewers: 'Reviewers',
     noReviewers: 'Nobody holds this role here',
     submitterDept: "The submitter's department",
-    businessMissing: '{{business}}: no review flow in force',
   },
 } satisfies typeof zh

@@ -14,7 +14,6 @@ export default {
     noteRequired: '请填写答复意见',
     replied: '已答复',
     notPending: '该申请已答复，不能再次答复',
-    request: '申请内容',
     asked: '询问对象',
     anyDept: '不限部门',
     step: '第 {{no}} 步',
@@ -25,15 +24,11 @@ export default {
     progress: '审核进度',
     notPending: '该删除申请已审核完毕',
     noReview: '该申请尚无审核记录',
-    approved: '已同意删除，订单已删除',
-    rejected: '已驳回删除申请',
   },
   order: {
-    view: '查看订单',
     open: '在销售订单中查看',
   },
   flows: {
-    title: '审核流程明细',
     intro: '销售订单、订单调整、订单删除当前生效的审核流程，以及每一步的审核人。',
     none: '未配置生效的审核流程',
     step: '步骤',
@@ -46,6 +41,5 @@ export default {
     reviewers: '审核人',
     noReviewers: '暂无符合条件的审核人',
     submitterDept: '提交人所在部门',
-    businessMissing: '{{business}}：未配置生效的审核流程',
   },
 }
