@@ -131,6 +131,12 @@ export const Errors = {
     '期望交货日期不能早于今天',
     'The expected delivery date cannot be in the past',
   ),
+  CannotAdjustProducts: entry(
+    202040,
+    403,
+    '当前审核环节不能调整订单产品',
+    "This review step may not change the order's products",
+  ),
   ConfirmReviewRequired: entry(
     202039,
     409,

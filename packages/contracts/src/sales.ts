@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApprovalStatusSchema, AuditConfigSchema, AuditStepSchema, ReviewDecisionSchema } from './approval.ts'
+import { AuditConfigSchema, AuditStepSchema, ReviewDecisionSchema } from './approval.ts'
 import { day, recordBase } from './fields.ts'
 import { AttachmentSchema } from './files.ts'
 import { pageOf } from './paging.ts'
@@ -296,7 +296,7 @@ export const SubApplySchema = z.object({
   roleCode: z.string(),
   deptCode: z.string().nullable(),
   content: z.string(),
-  status: ApprovalStatusSchema,
+  status: z.string(),
   requesterName: z.string().nullable(),
   replyNote: z.string().nullable(),
   replierName: z.string().nullable(),
@@ -323,7 +323,7 @@ export const OrderDeleteSchema = z.object({
   orderId: z.string(),
   orderNo: z.string(),
   reason: z.string(),
-  status: ApprovalStatusSchema,
+  status: z.string(),
   requesterName: z.string().nullable(),
 })
 export type OrderDelete = z.infer<typeof OrderDeleteSchema>

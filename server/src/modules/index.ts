@@ -4,6 +4,7 @@ import { healthRoutes } from './health.routes.ts'
 import { masterDataModule } from './masterdata/index.ts'
 import { messagingModule } from './messaging/index.ts'
 import { productModule } from './product/index.ts'
+import { salesModule } from './sales/index.ts'
 import { stockModule } from './stock/index.ts'
 import { systemModule } from './system/index.ts'
 
@@ -16,4 +17,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(approvalModule)
   await app.register(productModule)
   await app.register(stockModule)
+  await app.register(salesModule)
 }

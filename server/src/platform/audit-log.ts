@@ -38,6 +38,20 @@ export const requestInfoOf = (req: FastifyRequest): RequestInfo => ({
   routeOptions: { url: req.routeOptions.url },
 })
 
+/**
+ * What a log entry written by an event handler (a review's end moving its object) says of where
+ * it came from: no request of its own; the entry names its user with `user`.
+ */
+export const eventRequest = (path: string): RequestInfo => ({
+  ip: '',
+  method: 'EVENT',
+  url: path,
+  id: '',
+  startedAt: performance.now(),
+  principal: null,
+  routeOptions: { url: path },
+})
+
 const logRow = (req: RequestInfo, entry: OperationEntry) => {
   const user = entry.user ?? (req.principal ? { id: req.principal.userId, username: req.principal.username } : null)
   return {

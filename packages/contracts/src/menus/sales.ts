@@ -57,7 +57,7 @@ export const salesMenu: MenuDef = {
       en: 'Sub-flow requests',
       url: '/sale/subApplyList',
       component: 'sales/SubApplyList',
-      buttons: [Btn.view, Btn.audit],
+      buttons: [Btn.view, Btn.audit, Btn.export],
     },
     {
       code: 'sale_order_delete',
@@ -66,7 +66,7 @@ export const salesMenu: MenuDef = {
       en: 'Order deletion review',
       url: '/sale/orderDeleteAuditList',
       component: 'sales/OrderDeleteAuditList',
-      buttons: [Btn.view, Btn.audit],
+      buttons: [Btn.view, Btn.audit, Btn.export],
     },
     {
       code: 'sale_audit_config',

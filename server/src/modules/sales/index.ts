@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify'
+import { createApprovalEngine } from '../../platform/approval/index.ts'
+import { registerResource } from '../../platform/crud/routes.ts'
+import { orderCrud } from './order.resource.ts'
+import { createOrderReview } from './order.review.ts'
+import { orderRoutes } from './order.routes.ts'
+import { createOrderService } from './order.service.ts'
+import { createOrderDeletes, orderDeleteCrud } from './order-delete.ts'
+import { reviewRequestRoutes } from './review-requests.routes.ts'
+import { createSubApplies, subApplyCrud } from './sub-apply.ts'
+
+/**
+ * Sales (issue 15): orders with their lines, reviewed on the `sale_order` flow; sub-flow requests
+ * of a step; deletion requests on the `order_delete` flow; the draft box. Order lines live in
+ * order.lines.ts and status transitions in order.status.ts, for deliveries and adjustments too.
+ */
+export const salesModule = async (app: FastifyInstance) => {
+  const events = app.deps.events
+  const engine = createApprovalEngine({ events })
+  const orders = createOrderService({ engine })
+  const review = createOrderReview({ engine, events, orders })
+  const deletes = createOrderDeletes({ engine, events, orders })
+  const subApplies = createSubApplies({ engine, events, review })
+  const offs = [review.subscribe(), deletes.subscribe()]
+  app.addHook('onClose', async () => {
+    for (const off of offs) off()
+  })
+
+  for (const resource of [orderCrud(review), subApplyCrud, orderDeleteCrud]) registerResource(app, resource)
+  await app.register(orderRoutes({ orders, review, deletes, engine }))
+  await app.register(reviewRequestRoutes({ subApplies, deletes }))
+}

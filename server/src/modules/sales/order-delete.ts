@@ -1,0 +1,138 @@
+import {
+  ApprovalStatus,
+  AuditBusiness,
+  Errors,
+  type Lang,
+  type OrderDeleteAuditSchema,
+  OrderDeleteSchema,
+  OrderStatus,
+  orderDeleteResource,
+  type SaleOrderApplyDeleteSchema,
+} from '@app/contracts'
+import { eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { DbOrTx } from '../../db/client.ts'
+import { saleOrderDeletes } from '../../db/schema/index.ts'
+import type { ApprovalEngine } from '../../platform/approval/index.ts'
+import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
+import type { Principal } from '../../platform/auth/principal.ts'
+import type { CrudResource } from '../../platform/crud/resource.ts'
+import { fail } from '../../platform/errors.ts'
+import type { EventBus } from '../../platform/events.ts'
+import { linesOf } from './order.lines.ts'
+import type { OrderService } from './order.service.ts'
+import { lockOrder } from './order.status.ts'
+import { salesTexts } from './texts.ts'
+
+const ref = (id: string) => ({ business: AuditBusiness.OrderDelete, objectId: id })
+
+/** Deletion requests (Order deletion review): read by those who review them and who asked. */
+export const orderDeleteCrud: CrudResource = {
+  meta: orderDeleteResource,
+  table: saleOrderDeletes,
+  record: OrderDeleteSchema,
+  input: z.object({}),
+  verbs: ['export'],
+  scope: { org: saleOrderDeletes.orgCode, owner: saleOrderDeletes.createBy },
+}
+
+/**
+ * An approved order none of which has shipped may be deleted only through a request of the order
+ * centre (the `applyDelete` button), reviewed on the `order_delete` flow; once approved the order
+ * is cancelled and leaves every list but history.
+ */
+export const createOrderDeletes = (deps: { engine: ApprovalEngine; events: EventBus; orders: OrderService }) => {
+  const { engine, events, orders } = deps
+
+  const setStatus = (tx: DbOrTx, id: string, status: string, by: string) =>
+    tx
+      .update(saleOrderDeletes)
+      .set({ status, version: sql`${saleOrderDeletes.version} + 1`, updateAt: new Date(), updateBy: by })
+      .where(eq(saleOrderDeletes.id, id))
+      .returning()
+
+  return {
+    /** POST /sale/order/applyDelete */
+    async apply(
+      tx: DbOrTx,
+      principal: Principal,
+      input: z.output<typeof SaleOrderApplyDeleteSchema>,
+      req: RequestInfo,
+    ) {
+      const order = await lockOrder(tx, input.id)
+      if (order.status !== OrderStatus.PendingDelivery) fail(Errors.OnlyUnreviewedDeletable)
+      if ((await linesOf(tx, order.id)).some((l) => l.deliveredQuantity > 0)) fail(Errors.ShippedCannotAdjust)
+      const [row] = await tx
+        .insert(saleOrderDeletes)
+        .values({
+          orderId: order.id,
+          orderNo: order.orderNo,
+          reason: input.reason,
+          status: ApprovalStatus.Pending,
+          requesterName: principal.realname,
+          orgCode: principal.orgCode,
+          createBy: principal.userId,
+        })
+        .onConflictDoNothing()
+        .returning()
+      if (!row) fail(Errors.DuplicatePendingApplication)
+      await engine.start(
+        tx,
+        {
+          ...ref(row.id),
+          objectNo: order.orderNo,
+          submitter: { userId: principal.userId, orgCode: principal.orgCode },
+        },
+        { req: req as never },
+      )
+      await recordOperation(tx, req, {
+        operation: 'sale_order:applyDelete',
+        resource: 'sale_order_delete',
+        objectId: row.id,
+        objectLabel: order.orderNo,
+        after: row,
+      })
+      return row
+    },
+
+    /** POST /sale/orderDelete/audit: the request's current reviewer decides. */
+    async audit(tx: DbOrTx, principal: Principal, input: z.output<typeof OrderDeleteAuditSchema>, req: RequestInfo) {
+      const { id, ...rest } = input
+      return engine.decide(tx, { ...ref(id), ...rest, actor: principal }, { req: req as never })
+    },
+
+    progress: (db: DbOrTx, id: string, lang: Lang) => engine.progress(db, ref(id), lang),
+
+    /** The request follows its review; an approved one cancels the order in the same transaction. */
+    subscribe() {
+      const offs = (['approval.approved', 'approval.rejected'] as const).map((type) =>
+        events.on(type, async (tx, e) => {
+          if (e.business !== AuditBusiness.OrderDelete) return
+          const approved = e.type === 'approval.approved'
+          const status = !e.final
+            ? ApprovalStatus.UnderReview
+            : approved
+              ? ApprovalStatus.Approved
+              : ApprovalStatus.Rejected
+          const [request] = await setStatus(tx, e.objectId, status, e.decidedBy)
+          if (!request || !e.final || !approved) return
+          const order = await orders.cancel(tx, request.orderId, e.decidedBy)
+          const ownerIds = [order.createBy].filter((x): x is string => !!x)
+          await events.emit(tx, {
+            type: 'business.notify',
+            recipientIds: ownerIds,
+            texts: salesTexts.orderCancelled(request.orderNo),
+            menuId: 'sale_order',
+            objectNo: request.orderNo,
+            creatorId: e.decidedBy,
+          })
+        }),
+      )
+      return () => {
+        for (const off of offs) off()
+      }
+    },
+  }
+}
+
+export type OrderDeletes = ReturnType<typeof createOrderDeletes>

@@ -1,0 +1,416 @@
+import {
+  AuditBusiness,
+  ErpSyncStatus,
+  Errors,
+  ORDER_NO_PREFIX,
+  OrderStatus,
+  type SaleOrderDetail,
+  type SaleOrderEditSchema,
+  type SaleOrderInputSchema,
+} from '@app/contracts'
+import { and, eq, inArray, isNull, or } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { DbOrTx } from '../../db/client.ts'
+import {
+  attachments,
+  branches,
+  countries,
+  departments,
+  products,
+  saleOrders,
+  userBranches,
+  users,
+} from '../../db/schema/index.ts'
+import type { ApprovalEngine } from '../../platform/approval/index.ts'
+import { eventRequest, type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
+import type { Principal } from '../../platform/auth/principal.ts'
+import { fail } from '../../platform/errors.ts'
+import { nextNumber } from '../../platform/sequence.ts'
+import { assertBranchStockUploaded } from '../stock/index.ts'
+import { type LineRow, linesOf, orderTotals, type PricedLine, priceLines, writeLines } from './order.lines.ts'
+import { inScope, lockOrder, moveOrder, type OrderRow, readOrder } from './order.status.ts'
+
+type Input = z.output<typeof SaleOrderInputSchema>
+type EditInput = z.output<typeof SaleOrderEditSchema>
+
+/** The resource name orders are logged and attached under (modify history, attachments). */
+export const ORDER_RESOURCE = 'sale_order'
+export const ORDER_TABLE_DIC = 'saleOrder'
+
+const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
+
+/** Today as YYYY-MM-DD on the server's calendar. */
+const today = () => {
+  const d = new Date()
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
+/** An order as its history keeps it: the header and each line (compare shows them field by field). */
+export const orderImage = (order: OrderRow, lines: readonly LineRow[], names: ReadonlyMap<string, string>) => {
+  const { delFlag: _d, ...head } = order
+  return {
+    ...head,
+    lines: lines.map((l) => ({
+      lineNo: l.lineNo,
+      productId: l.productId,
+      product: names.get(l.productId) ?? l.productId,
+      unit: l.unit,
+      quantity: l.quantity,
+      price: l.price,
+      amount: l.amount,
+      deliveredQuantity: l.deliveredQuantity,
+    })),
+  }
+}
+
+export const productNames = async (db: DbOrTx, ids: readonly string[]) => {
+  if (ids.length === 0) return new Map<string, string>()
+  const rows = await db
+    .select({ id: products.id, code: products.code, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]))
+  return new Map(rows.map((r) => [r.id, `${r.code} ${r.name}`]))
+}
+
+/** What makes two versions of an order the same order (an edit that changes none of it is refused). */
+const contentOf = (o: {
+  branchId: string
+  companyCode: string
+  orderDate: string
+  expectedDeliveryDate: string
+  transportMode: string | null
+  containerSize: string | null
+  certificateRequired: string
+  certificateTypes: readonly string[]
+  remark: string | null
+  attachmentIds: readonly string[]
+  lines: readonly { productId: string; unitId: string; quantity: number }[]
+}) =>
+  JSON.stringify([
+    o.branchId,
+    o.companyCode,
+    o.orderDate,
+    o.expectedDeliveryDate,
+    o.transportMode ?? null,
+    o.containerSize ?? null,
+    o.certificateRequired,
+    [...o.certificateTypes].sort(),
+    o.remark ?? null,
+    [...o.attachmentIds].sort(),
+    o.lines.map((l) => [l.productId, l.unitId, Number(l.quantity)]),
+  ])
+
+export const createOrderService = (deps: { engine: ApprovalEngine }) => {
+  const { engine } = deps
+
+  /** The branch, if the caller may order for it: their managed branches, or any with the `all` permission. */
+  const branchFor = async (tx: DbOrTx, principal: Principal, branchId: string) => {
+    const [branch] = await tx
+      .select({
+        id: branches.id,
+        status: branches.status,
+        orgCode: departments.orgCode,
+        currency: countries.currencyCode,
+      })
+      .from(branches)
+      .leftJoin(departments, eq(departments.id, branches.departId))
+      .leftJoin(countries, eq(countries.id, branches.countryId))
+      .where(eq(branches.id, branchId))
+    if (!branch || branch.status !== '1') fail(Errors.ParameterError, { field: 'branchId' })
+    if (principal.dataScope !== 'all') {
+      const [managed] = await tx
+        .select({ id: userBranches.branchId })
+        .from(userBranches)
+        .where(and(eq(userBranches.userId, principal.userId), eq(userBranches.branchId, branchId)))
+      if (!managed) fail(Errors.PermissionDenied, { field: 'branchId' })
+    }
+    return branch
+  }
+
+  /** The header and priced lines of a form, checked (SPEC 5 required fields, issue 15 rules). */
+  const checked = async (
+    tx: DbOrTx,
+    principal: Principal,
+    input: Input,
+    kept?: ReadonlyMap<string, { price: number }>,
+  ) => {
+    if (input.expectedDeliveryDate < today()) fail(Errors.DeliveryDateInPast, { field: 'expectedDeliveryDate' })
+    const branch = await branchFor(tx, principal, input.branchId)
+    await assertBranchStockUploaded(tx, input.branchId)
+    const lines = await priceLines(tx, input.branchId, input.lines, kept)
+    return { branch, lines }
+  }
+
+  const headOf = (input: Input, lines: readonly PricedLine[], currency: string | null) => ({
+    branchId: input.branchId,
+    companyCode: input.companyCode,
+    orderDate: input.orderDate ?? today(),
+    expectedDeliveryDate: input.expectedDeliveryDate,
+    transportMode: input.transportMode ?? null,
+    containerSize: input.containerSize ?? null,
+    certificateRequired: input.certificateRequired ? '1' : '0',
+    certificateTypes: input.certificateRequired ? [...new Set(input.certificateTypes)] : [],
+    remark: input.remark ?? null,
+    currency,
+    ...orderTotals(lines),
+  })
+
+  /** Attaches the caller's uploads to the order and lets go of the ones no longer listed. */
+  const attach = async (tx: DbOrTx, principal: Principal, orderId: string, ids: readonly string[]) => {
+    const mine = ids.length
+      ? await tx
+          .select({ id: attachments.id })
+          .from(attachments)
+          .where(
+            and(
+              inArray(attachments.id, [...ids]),
+              or(
+                and(isNull(attachments.objectId), eq(attachments.createBy, principal.userId)),
+                and(eq(attachments.tableDic, ORDER_TABLE_DIC), eq(attachments.objectId, orderId)),
+              ),
+            ),
+          )
+      : []
+    if (mine.length !== new Set(ids).size) fail(Errors.FileNotFound, { field: 'attachmentIds' })
+    await tx
+      .update(attachments)
+      .set({ tableDic: null, objectId: null })
+      .where(and(eq(attachments.tableDic, ORDER_TABLE_DIC), eq(attachments.objectId, orderId)))
+    if (ids.length)
+      await tx
+        .update(attachments)
+        .set({ tableDic: ORDER_TABLE_DIC, objectId: orderId })
+        .where(inArray(attachments.id, [...ids]))
+  }
+
+  const attachmentIdsOf = async (db: DbOrTx, orderId: string) =>
+    (
+      await db
+        .select({ id: attachments.id })
+        .from(attachments)
+        .where(and(eq(attachments.tableDic, ORDER_TABLE_DIC), eq(attachments.objectId, orderId)))
+    ).map((r) => r.id)
+
+  const log = async (
+    tx: DbOrTx,
+    req: RequestInfo,
+    operation: string,
+    order: OrderRow,
+    before: { order: OrderRow; lines: readonly LineRow[] } | null,
+    after: { order: OrderRow; lines: readonly LineRow[] } | null,
+  ) => {
+    const names = await productNames(
+      tx,
+      [...(before?.lines ?? []), ...(after?.lines ?? [])].map((l) => l.productId),
+    )
+    await recordOperation(tx, req, {
+      operation,
+      resource: ORDER_RESOURCE,
+      objectId: order.id,
+      objectLabel: order.orderNo,
+      before: before ? orderImage(before.order, before.lines, names) : null,
+      after: after ? orderImage(after.order, after.lines, names) : null,
+    })
+  }
+
+  const submitter = (principal: Principal) => ({ userId: principal.userId, orgCode: principal.orgCode })
+
+  return {
+    /** POST /sale/order/add: numbered at save, pending review, its review started in the same transaction. */
+    async add(tx: DbOrTx, principal: Principal, input: Input, req: RequestInfo) {
+      const { branch, lines } = await checked(tx, principal, input)
+      const orderNo = await nextNumber(tx, ORDER_NO_PREFIX)
+      const [order] = await tx
+        .insert(saleOrders)
+        .values({
+          ...headOf(input, lines, branch.currency),
+          orderNo,
+          status: OrderStatus.PendingReview,
+          syncStatus: ErpSyncStatus.NotSynced,
+          creatorName: principal.realname,
+          orgCode: branch.orgCode ?? principal.orgCode,
+          createBy: principal.userId,
+        })
+        .returning()
+      if (!order) fail(Errors.OperationFailed)
+      const written = await writeLines(tx, order.id, lines)
+      await attach(tx, principal, order.id, input.attachmentIds)
+      await engine.start(
+        tx,
+        { ...ref(order.id), objectNo: orderNo, submitter: submitter(principal) },
+        { req: req as never },
+      )
+      await log(tx, req, 'sale_order:add', order, null, { order, lines: written })
+      return { id: order.id, orderNo }
+    },
+
+    /**
+     * POST /sale/order/edit (SPEC 4): at 100801 before any decision (the review restarts) and at
+     * 100804; refused at 100802; at 100803 only confirmed, and it goes back through review.
+     */
+    async edit(tx: DbOrTx, principal: Principal, input: EditInput, req: RequestInfo) {
+      const review = await engine.lock(tx, ref(input.id))
+      const order = await lockOrder(tx, input.id)
+      if (!inScope(principal, order)) fail(Errors.OrderNotFound)
+      if (order.version !== input.version) fail(Errors.DataChanged, { version: order.version })
+      if (order.status === OrderStatus.UnderReview) fail(Errors.OrderUnderReview)
+      if (order.status === OrderStatus.PendingReview && review) {
+        const progress = await engine.progress(tx, ref(order.id))
+        if (progress?.history.some((h) => h.round === review.round)) fail(Errors.OrderUnderReview)
+      }
+      if (order.status === OrderStatus.PendingDelivery && !input.confirmReview) fail(Errors.ConfirmReviewRequired)
+      if (
+        ![OrderStatus.PendingReview, OrderStatus.PendingDelivery, OrderStatus.Rejected].includes(order.status as never)
+      )
+        fail(Errors.ShippedCannotAdjust)
+
+      const beforeLines = await linesOf(tx, order.id)
+      const beforeAttachments = await attachmentIdsOf(tx, order.id)
+      const same =
+        contentOf({ ...order, attachmentIds: beforeAttachments, lines: beforeLines }) ===
+        contentOf({
+          ...input,
+          orderDate: input.orderDate ?? order.orderDate,
+          transportMode: input.transportMode ?? null,
+          containerSize: input.containerSize ?? null,
+          remark: input.remark ?? null,
+          certificateRequired: input.certificateRequired ? '1' : '0',
+          certificateTypes: input.certificateRequired ? input.certificateTypes : [],
+        })
+      if (same) fail(Errors.OrderUnchanged)
+
+      const kept = new Map(beforeLines.map((l) => [`${l.productId}:${l.unitId}`, { price: l.price }]))
+      const { branch, lines } = await checked(
+        tx,
+        principal,
+        { ...input, orderDate: input.orderDate ?? order.orderDate },
+        kept,
+      )
+      const updated = await moveOrder(tx, order, OrderStatus.PendingReview, principal.userId, {
+        ...headOf({ ...input, orderDate: input.orderDate ?? order.orderDate }, lines, branch.currency),
+        orgCode: branch.orgCode ?? order.orgCode,
+        syncStatus: order.status === OrderStatus.PendingDelivery ? order.syncStatus : ErpSyncStatus.NotSynced,
+      })
+      const written = await writeLines(tx, order.id, lines)
+      await attach(tx, principal, order.id, input.attachmentIds)
+      // an open review (nobody decided yet) starts over on the new content; a finished one restarts
+      if (review && (review.status === '0' || review.status === '1')) await engine.remove(tx, ref(order.id))
+      await engine.start(
+        tx,
+        { ...ref(order.id), objectNo: order.orderNo, submitter: submitter(principal) },
+        {
+          req: req as never,
+        },
+      )
+      await log(tx, req, 'sale_order:edit', updated, { order, lines: beforeLines }, { order: updated, lines: written })
+      return updated
+    },
+
+    /**
+     * DELETE /sale/order/delete: an order nobody has decided on, or a rejected one. The row stays
+     * (deleted), so its number and history remain.
+     */
+    async remove(tx: DbOrTx, principal: Principal, id: string, req: RequestInfo) {
+      const review = await engine.lock(tx, ref(id))
+      const order = await lockOrder(tx, id)
+      if (!inScope(principal, order)) fail(Errors.OrderNotFound)
+      const undecided =
+        order.status === OrderStatus.PendingReview &&
+        !(review && (await engine.progress(tx, ref(id)))?.history.some((h) => h.round === review.round))
+      if (!undecided && order.status !== OrderStatus.Rejected) fail(Errors.OnlyUnreviewedDeletable)
+      const lines = await linesOf(tx, id)
+      const [deleted] = await tx
+        .update(saleOrders)
+        .set({ delFlag: true, version: order.version + 1, updateAt: new Date(), updateBy: principal.userId })
+        .where(eq(saleOrders.id, id))
+        .returning()
+      if (review && (review.status === '0' || review.status === '1')) await engine.remove(tx, ref(id))
+      await log(tx, req, 'sale_order:delete', order, { order, lines }, null)
+      return deleted
+    },
+
+    /**
+     * Cancels an approved order whose deletion request was approved (in the decision's
+     * transaction): it leaves every list but history. Nothing of it may have shipped.
+     */
+    async cancel(tx: DbOrTx, orderId: string, by: string) {
+      const order = await lockOrder(tx, orderId)
+      const lines = await linesOf(tx, orderId)
+      if (lines.some((l) => l.deliveredQuantity > 0)) fail(Errors.ShippedCannotAdjust)
+      await tx
+        .update(saleOrders)
+        .set({ delFlag: true, version: order.version + 1, updateAt: new Date(), updateBy: by })
+        .where(eq(saleOrders.id, orderId))
+      const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, by))
+      const names = await productNames(
+        tx,
+        lines.map((l) => l.productId),
+      )
+      await recordOperation(tx, eventRequest('/sale/orderDelete/audit'), {
+        operation: 'sale_order:applyDelete',
+        resource: ORDER_RESOURCE,
+        objectId: order.id,
+        objectLabel: order.orderNo,
+        before: orderImage(order, lines, names),
+        after: null,
+        user: { id: by, username: user?.username ?? '' },
+      })
+      return order
+    },
+
+    /** GET /sale/order/queryById: the order with its lines and attachments. */
+    async detail(db: DbOrTx, id: string): Promise<SaleOrderDetail> {
+      const order = await readOrder(db, id)
+      const lines = await linesOf(db, id)
+      const facts = lines.length
+        ? await db
+            .select({
+              id: products.id,
+              code: products.code,
+              name: products.name,
+              nameEn: products.nameEn,
+              spec: products.spec,
+            })
+            .from(products)
+            .where(
+              inArray(
+                products.id,
+                lines.map((l) => l.productId),
+              ),
+            )
+        : []
+      const byId = new Map(facts.map((f) => [f.id, f]))
+      const files = await db
+        .select()
+        .from(attachments)
+        .where(and(eq(attachments.tableDic, ORDER_TABLE_DIC), eq(attachments.objectId, id)))
+      const { delFlag: _d, orgCode: _o, updateBy: _u, ...head } = order
+      return {
+        ...head,
+        lines: lines.map((l) => {
+          const p = byId.get(l.productId)
+          return {
+            ...l,
+            productCode: p?.code ?? '',
+            productName: p?.name ?? '',
+            productNameEn: p?.nameEn ?? null,
+            spec: p?.spec ?? null,
+          }
+        }),
+        attachments: files.map((f) => ({
+          id: f.id,
+          name: f.originalName,
+          size: f.size,
+          mime: f.mime,
+          tableDic: f.tableDic,
+          objectId: f.objectId,
+          createAt: f.createAt,
+        })),
+      }
+    },
+
+    log,
+  }
+}
+
+export type OrderService = ReturnType<typeof createOrderService>

@@ -1,0 +1,84 @@
+import {
+  OrderDeleteAuditSchema,
+  ReviewDecisionResultSchema,
+  ReviewProgressSchema,
+  SaleOrderIdQuerySchema,
+  SubApplyAddSchema,
+  SubApplyReplySchema,
+  SubApplySchema,
+} from '@app/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { principalOf } from '../../platform/access.ts'
+import { ok, okResponse } from '../../platform/envelope.ts'
+import { requestLang } from '../../platform/i18n.ts'
+import type { OrderDeletes } from './order-delete.ts'
+import type { SubApplies } from './sub-apply.ts'
+
+/** Sub-flow requests and deletion requests of orders: the calls beyond their generic lists. */
+export const reviewRequestRoutes =
+  (deps: { subApplies: SubApplies; deletes: OrderDeletes }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = app.deps.database
+    const { subApplies, deletes } = deps
+    const tags = ['sales']
+
+    app.post(
+      '/sale/subApply/add',
+      {
+        config: { permission: 'sale_order:subApply' },
+        schema: {
+          tags,
+          summary:
+            'The current reviewer asks another role (and department) about the order; the step waits for the answer',
+          body: SubApplyAddSchema,
+          response: okResponse(SubApplySchema),
+        },
+      },
+      async (req) => ok(await db.transaction((tx) => subApplies.add(tx, principalOf(req), req.body, req))),
+    )
+
+    app.post(
+      '/sale/subApply/reply',
+      {
+        config: { permission: 'sale_sub_apply:audit' },
+        schema: {
+          tags,
+          summary: 'Answer a sub-flow request asked of your role: approve or reject with a note',
+          body: SubApplyReplySchema,
+          response: okResponse(SubApplySchema),
+        },
+      },
+      async (req) => ok(await db.transaction((tx) => subApplies.reply(tx, principalOf(req), req.body, req))),
+    )
+
+    app.get(
+      '/sale/orderDelete/progress',
+      {
+        config: { permission: 'sale_order_delete' },
+        schema: {
+          tags,
+          summary: "A deletion request's review: steps, decisions, the step to show",
+          querystring: SaleOrderIdQuerySchema,
+          response: okResponse(ReviewProgressSchema.nullable()),
+        },
+      },
+      async (req) => ok(await deletes.progress(db, req.query.id, requestLang(req))),
+    )
+
+    app.post(
+      '/sale/orderDelete/audit',
+      {
+        config: { permission: 'sale_order_delete:audit' },
+        schema: {
+          tags,
+          summary: "Approve or reject a deletion request's current step; the last approval cancels the order",
+          body: OrderDeleteAuditSchema,
+          response: okResponse(ReviewDecisionResultSchema),
+        },
+      },
+      async (req) => {
+        const result = await db.transaction((tx) => deletes.audit(tx, principalOf(req), req.body, req))
+        return ok({ ...result, id: result.reviewId })
+      },
+    )
+  }

@@ -1,0 +1,240 @@
+import {
+  Errors,
+  OrderStatus,
+  type Page,
+  type ProductAttributes,
+  type SaleOrder,
+  type SellableProduct,
+} from '@app/contracts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messages } from '../../src/db/schema/index.ts'
+import type { TestApp } from '../helpers/app.ts'
+import { createProductTestApp } from '../product/helpers.ts'
+import { type Api, addOrder, as, audit, branchId, dayFrom, detail, editForm, orderForm, sellable } from './helpers.ts'
+
+let t: TestApp
+let branchAdmin: Api
+let region: Api
+let finance: Api
+let gm: Api
+let moscow: string
+let products: SellableProduct[]
+
+beforeAll(async () => {
+  t = await createProductTestApp()
+  branchAdmin = await as(t, 'branch_admin')
+  region = await as(t, 'region_president')
+  finance = await as(t, 'branch_finance')
+  gm = await as(t, 'gm_president')
+  moscow = await branchId(t, 'RU-MOW')
+  products = (await sellable(branchAdmin, moscow)).slice(0, 3)
+})
+afterAll(async () => t?.close())
+
+const approveAll = async (id: string) => {
+  for (const api of [region, finance, gm]) expect((await audit(api, id, 'approve')).status).toBe(200)
+}
+
+describe('placing an order', () => {
+  it('offers only what the branch may order, with sale units and prices', async () => {
+    expect(products).toHaveLength(3)
+    for (const p of products) {
+      expect(p.units.length).toBeGreaterThan(0)
+      expect(p.price).toBeGreaterThan(0)
+    }
+  })
+
+  it('numbers it at save (SO + day + sequence), pending review, priced and weighed', async () => {
+    const { id, orderNo } = await addOrder(branchAdmin, orderForm(moscow, products))
+    expect(orderNo).toMatch(/^SO\d{8}-\d{4}$/)
+    const o = await detail(branchAdmin, id)
+    expect(o.status).toBe(OrderStatus.PendingReview)
+    expect(o.lines).toHaveLength(3)
+    expect(o.lines[0]!.price).toBe(products[0]!.price)
+    expect(o.lines[0]!.amount).toBeCloseTo(products[0]!.price * 10, 2)
+    expect(o.totalAmount).toBeCloseTo(
+      o.lines.reduce((s, l) => s + l.amount, 0),
+      2,
+    )
+    expect(o.totalBoxes).toBe(o.lines.reduce((s, l) => s + l.boxes, 0))
+    expect(o.currency).toBeTruthy()
+  })
+
+  it('calculates attributes and suggests a container', async () => {
+    const res = await branchAdmin.post<ProductAttributes>('/api/sale/order/calculateProductAttributes', {
+      lines: [{ productId: products[0]!.productId, unitId: products[0]!.units[0]!.id, quantity: 100 }],
+    })
+    expect(res.status).toBe(200)
+    const perBox = products[0]!.units[0]!.perBox
+    if (perBox) expect(res.body.result.lines[0]!.boxes).toBe(Math.ceil(100 / perBox))
+    expect(res.body.result.totals.netWeightKg).toBeGreaterThan(0)
+    expect(res.body.result.suggestedContainer).toBe('20ft')
+  })
+
+  it('refuses a missing product, no products, a past delivery date, a zero quantity', async () => {
+    const form = orderForm(moscow, products)
+    const none = await branchAdmin.post('/api/sale/order/add', { ...form, lines: [] })
+    expect(none.body.code).toBe(Errors.SelectProduct.code)
+    const missing = await branchAdmin.post('/api/sale/order/add', {
+      ...form,
+      lines: [{ ...form.lines[0]!, productId: '00000000-0000-4000-8000-000000000000' }],
+    })
+    expect(missing.body.code).toBe(Errors.ProductMissing.code)
+    const past = await branchAdmin.post('/api/sale/order/add', { ...form, expectedDeliveryDate: dayFrom(-1) })
+    expect(past.body.code).toBe(Errors.DeliveryDateInPast.code)
+    const zero = await branchAdmin.post('/api/sale/order/add', { ...form, lines: [{ ...form.lines[0]!, quantity: 0 }] })
+    expect(zero.status).toBe(400)
+    const noAccount = await branchAdmin.post('/api/sale/order/add', { ...form, companyCode: '' })
+    expect(noAccount.status).toBe(400)
+  })
+
+  it('needs the branch to have uploaded its stock', async () => {
+    const admin = await as(t, 'admin')
+    const saoPaulo = await branchId(t, 'BR-SAO')
+    const offer = await sellable(admin, saoPaulo)
+    expect(offer.length).toBeGreaterThan(0)
+    const res = await admin.post('/api/sale/order/add', orderForm(saoPaulo, offer.slice(0, 1)))
+    expect(res.body.code).toBe(Errors.UploadBranchStock.code)
+  })
+
+  it('is refused for a branch the user does not manage', async () => {
+    const saoPaulo = await branchId(t, 'BR-SAO')
+    const res = await branchAdmin.post('/api/sale/order/add', orderForm(saoPaulo, products))
+    expect(res.status).toBe(403)
+  })
+})
+
+describe('its review', () => {
+  it('goes 100801 -> 100802 -> 100803 as the steps approve; reviewers are told', async () => {
+    const { id, orderNo } = await addOrder(branchAdmin, orderForm(moscow, products))
+    const [told] = await t.database.db.select().from(messages).where(eq(messages.menuId, 'sale_order'))
+    expect(told).toBeTruthy()
+    const firstStepMessages = (await t.database.db.select().from(messages)).filter(
+      (m) => (m.params as { busObjNo?: string } | null)?.busObjNo === orderNo,
+    )
+    expect(firstStepMessages.length).toBeGreaterThan(0)
+    expect((await audit(finance, id, 'approve')).body.code).toBe(Errors.OnlyCurrentReviewer.code)
+    expect((await audit(region, id, 'approve')).status).toBe(200)
+    expect((await detail(branchAdmin, id)).status).toBe(OrderStatus.UnderReview)
+    expect((await audit(finance, id, 'approve')).status).toBe(200)
+    expect((await audit(gm, id, 'approve')).status).toBe(200)
+    expect((await detail(branchAdmin, id)).status).toBe(OrderStatus.PendingDelivery)
+  })
+
+  it('a rejection ends at 100804; the submitter edits and it goes back to 100801', async () => {
+    const { id } = await addOrder(branchAdmin, orderForm(moscow, products))
+    expect((await audit(region, id, 'reject', '')).body.code).toBe(Errors.ReviewNoteRequired.code)
+    expect((await audit(region, id, 'reject', 'too much')).status).toBe(200)
+    const rejected = await detail(branchAdmin, id)
+    expect(rejected.status).toBe(OrderStatus.Rejected)
+    const form = editForm(rejected)
+    const unchanged = await branchAdmin.post('/api/sale/order/edit', form)
+    expect(unchanged.body.code).toBe(Errors.OrderUnchanged.code)
+    const res = await branchAdmin.post<SaleOrder>('/api/sale/order/edit', {
+      ...form,
+      lines: form.lines.map((l, i) => (i === 0 ? { ...l, quantity: l.quantity - 1 } : l)),
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.result.status).toBe(OrderStatus.PendingReview)
+    const stale = await branchAdmin.post('/api/sale/order/edit', { ...form, remark: 'again' })
+    expect(stale.status).toBe(409)
+    expect(stale.body.code).toBe(Errors.DataChanged.code)
+  })
+
+  it('under review it cannot be edited; approved it needs confirmation and is reviewed again', async () => {
+    const { id } = await addOrder(branchAdmin, orderForm(moscow, products))
+    expect((await audit(region, id, 'approve')).status).toBe(200)
+    const underReview = await detail(branchAdmin, id)
+    const refused = await branchAdmin.post('/api/sale/order/edit', { ...editForm(underReview), remark: 'x' })
+    expect(refused.body.code).toBe(Errors.OrderUnderReview.code)
+    await audit(finance, id, 'approve')
+    await audit(gm, id, 'approve')
+    const approved = await detail(branchAdmin, id)
+    const unconfirmed = await branchAdmin.post('/api/sale/order/edit', { ...editForm(approved), remark: 'changed' })
+    expect(unconfirmed.body.code).toBe(Errors.ConfirmReviewRequired.code)
+    const confirmed = await branchAdmin.post<SaleOrder>('/api/sale/order/edit', {
+      ...editForm(approved),
+      remark: 'changed',
+      confirmReview: true,
+    })
+    expect(confirmed.status).toBe(200)
+    expect(confirmed.body.result.status).toBe(OrderStatus.PendingReview)
+    const history = await branchAdmin.get<{ operation: string; before: { remark: string } | null }[]>(
+      '/api/sale/order/modifyHistory',
+      { id },
+    )
+    expect(history.status).toBe(200)
+    const edit = history.body.result.find((h) => h.operation === 'sale_order:edit')
+    expect(edit?.before?.remark).toBe('test order')
+  })
+
+  it('deletes directly before any decision and when rejected, not once decided on', async () => {
+    const a = await addOrder(branchAdmin, orderForm(moscow, products))
+    expect((await branchAdmin.delete('/api/sale/order/delete', { id: a.id })).status).toBe(200)
+    const list = await branchAdmin.get<Page<SaleOrder>>('/api/sale/order/list', {
+      search: JSON.stringify({ orderNo: a.orderNo }),
+    })
+    expect(list.body.result.total).toBe(0)
+    const b = await addOrder(branchAdmin, orderForm(moscow, products))
+    await audit(region, b.id, 'approve')
+    expect((await branchAdmin.delete('/api/sale/order/delete', { id: b.id })).body.code).toBe(
+      Errors.OnlyUnreviewedDeletable.code,
+    )
+    await audit(finance, b.id, 'reject', 'no')
+    expect((await branchAdmin.delete('/api/sale/order/delete', { id: b.id })).status).toBe(200)
+  })
+
+  it('a sub-flow request holds the step until it is answered', async () => {
+    const chief = await as(t, 'logistics_chief')
+    const { id } = await addOrder(branchAdmin, orderForm(moscow, products))
+    await audit(region, id, 'approve')
+    const notReviewer = await region.post('/api/sale/subApply/add', {
+      orderId: id,
+      roleCode: 'logistics_chief',
+      content: 'can we ship?',
+    })
+    expect(notReviewer.body.code).toBe(Errors.OnlyCurrentReviewer.code)
+    const asked = await finance.post<{ id: string; status: string }>('/api/sale/subApply/add', {
+      orderId: id,
+      roleCode: 'logistics_chief',
+      deptCode: 'A01A01',
+      content: 'can we ship in time?',
+    })
+    expect(asked.status).toBe(200)
+    expect((await audit(finance, id, 'approve')).body.code).toBe(Errors.SubProcessUnfinished.code)
+    const mine = await chief.get<Page<{ id: string; orderNo: string }>>('/api/sale/subApply/list')
+    expect(mine.body.result.records.map((r) => r.id)).toContain(asked.body.result.id)
+    expect((await region.get<Page<unknown>>('/api/sale/subApply/list')).body.result.total).toBe(0)
+    // the asked role may read the order it is asked about
+    expect((await chief.get('/api/sale/order/queryById', { id })).status).toBe(200)
+    const reply = await chief.post<{ status: string }>('/api/sale/subApply/reply', {
+      id: asked.body.result.id,
+      decision: 'approve',
+      note: 'yes',
+    })
+    expect(reply.body.result.status).toBe('2')
+    expect((await audit(finance, id, 'approve')).status).toBe(200)
+  })
+
+  it('50 parallel decisions on one step: exactly one', async () => {
+    const { id } = await addOrder(branchAdmin, orderForm(moscow, products))
+    const results = await Promise.all(Array.from({ length: 50 }, () => audit(region, id, 'approve')))
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    for (const r of results.filter((x) => x.status !== 200)) expect(r.status).toBe(409)
+    expect((await detail(branchAdmin, id)).status).toBe(OrderStatus.UnderReview)
+  })
+})
+
+describe('data scope', () => {
+  it('a branch_admin who did not place an order, and a user of another department, get nothing', async () => {
+    const { id, orderNo } = await addOrder(branchAdmin, orderForm(moscow, products))
+    const other = await as(t, 'finance_admin')
+    const res = await other.get('/api/sale/order/queryById', { id })
+    expect([403, 404]).toContain(res.status)
+    const list = await other.get<Page<SaleOrder>>('/api/sale/order/list', { search: JSON.stringify({ orderNo }) })
+    expect(list.status === 403 || list.body.result.total === 0).toBe(true)
+    const history = await other.get('/api/sale/order/modifyHistory', { id })
+    expect([403, 404]).toContain(history.status)
+  })
+})
