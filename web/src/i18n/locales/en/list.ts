@@ -10,6 +10,7 @@ export default {
     boxSpec: 'box specification',
     department: 'department',
     position: 'position',
+    saleOrder: 'sales order',
     subApply: 'sub-flow request',
     orderDelete: 'order deletion request',
   },

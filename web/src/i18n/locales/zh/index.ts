@@ -8,6 +8,7 @@ import list from './list.ts'
 import messaging, { messagingFields, messagingResources } from './messaging.ts'
 import pages from './pages.ts'
 import product, { productFields, productResources } from './product.ts'
+import sales from './sales.ts'
 import salesReview from './salesReview.ts'
 import shell from './shell.ts'
 
@@ -24,5 +25,6 @@ export default {
   admin,
   approval,
   product,
+  sales,
   salesReview,
 }

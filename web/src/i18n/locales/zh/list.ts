@@ -9,6 +9,7 @@ export default {
     boxSpec: '箱规',
     department: '部门',
     position: '职位',
+    saleOrder: '销售订单',
     subApply: '子流程申请',
     orderDelete: '订单删除申请',
   },

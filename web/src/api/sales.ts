@@ -1,0 +1,75 @@
+import {
+  type Attachment,
+  type CalculateAttributes,
+  type Page,
+  type ProductAttributes,
+  type ResourceMeta,
+  type ReviewProgress,
+  SALES_RESOURCES,
+  type SaleOrderAbilities,
+  type SaleOrderApplyDelete,
+  type SaleOrderAudit,
+  type SaleOrderDetail,
+  type SaleOrderEdit,
+  type SaleOrderInput,
+  type SaleOrderReviewAdjust,
+  type SellableProduct,
+  type SellableQuery,
+  type SubApplyAdd,
+} from '@app/contracts'
+import { UPLOAD_TIMEOUT_MS } from '../config/constants.ts'
+import { downloadBlob } from './download.ts'
+import { http, type Query } from './http.ts'
+import { keys } from './queries.ts'
+import { registerResources } from './resources.ts'
+
+// references to orders, sub-flow and deletion requests resolve to their base urls
+registerResources(...(SALES_RESOURCES as readonly ResourceMeta[]))
+
+/** The order modal's draft as the server keeps it (its shape is the web's, see components/sales/order-form.ts). */
+export type OrderDraftBox = { draft: Record<string, unknown>; savedAt: string } | null
+
+/**
+ * Sales-order calls of DESIGN 3a beyond the generic list verbs (server: modules/sales). Changes
+ * are `silent`: the dialogs show the catalogue text themselves.
+ */
+export const salesApi = {
+  queryById: (id: string) => http.get<SaleOrderDetail>('/sale/order/queryById', { id }),
+  abilities: (id: string) => http.get<SaleOrderAbilities>('/sale/order/abilities', { id }, { silent: true }),
+  progress: (id: string) => http.get<ReviewProgress | null>('/sale/order/progress', { id }, { silent: true }),
+  sellable: (q: SellableQuery) => http.get<Page<SellableProduct>>('/sale/order/sellableProducts', q as Query),
+  attributes: (input: CalculateAttributes) =>
+    http.post<ProductAttributes>('/sale/order/calculateProductAttributes', input, { silent: true }),
+  add: (input: SaleOrderInput) =>
+    http.post<{ id: string; orderNo: string }>('/sale/order/add', input, { silent: true }),
+  edit: (input: SaleOrderEdit) => http.post<unknown>('/sale/order/edit', input, { silent: true }),
+  remove: (id: string) => http.delete<null>('/sale/order/delete', { id }, { silent: true }),
+  applyDelete: (input: SaleOrderApplyDelete) => http.post<unknown>('/sale/order/applyDelete', input, { silent: true }),
+  /** The current reviewer decides the order's current step (`id` = the order's id). */
+  audit: (input: SaleOrderAudit) => http.post<unknown>('/sale/order/audit', input, { silent: true }),
+  reviewAdjust: (input: SaleOrderReviewAdjust) =>
+    http.post<unknown>('/sale/order/reviewAdjust', input, { silent: true }),
+  draft: () => http.get<OrderDraftBox>('/sale/order/getOrderDraft', undefined, { silent: true }),
+  saveDraft: (draft: Record<string, unknown>) =>
+    http.post<unknown>('/sale/order/saveOrderDraft', { draft }, { silent: true }),
+  clearDraft: () => http.post<unknown>('/sale/order/clearOrderDraft', {}, { silent: true }),
+  subApply: (input: SubApplyAdd) => http.post<unknown>('/sale/subApply/add', input, { silent: true }),
+  /** An attachment not yet attached: the order's save attaches it. */
+  upload: (file: File) => {
+    const body = new FormData()
+    body.append('file', file)
+    return http.post<Attachment>('/file/upload', body, { silent: true, timeoutMs: UPLOAD_TIMEOUT_MS })
+  },
+  download: (attachId: string) => downloadBlob('/file/downloadById', { attachId }),
+}
+
+/** Query keys of the order screens; everything of an order sits under `['saleOrder']`, which changes invalidate. */
+export const salesKeys = {
+  all: keys.resource.all('saleOrder'),
+  detail: (id: string) => keys.resource.detail('saleOrder', id),
+  abilities: (id: string) => ['saleOrder', 'abilities', id] as const,
+  progress: (id: string) => ['saleOrder', 'progress', id] as const,
+  sellable: (q: SellableQuery) => ['saleOrder', 'sellable', q] as const,
+  attributes: (input: CalculateAttributes) => ['saleOrder', 'attributes', input] as const,
+  draft: ['saleOrder', 'draft'] as const,
+}

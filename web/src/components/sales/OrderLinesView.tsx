@@ -1,0 +1,70 @@
+import type { SaleOrderDetail, SaleOrderLine } from '@app/contracts'
+import { Table, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { formatThousands } from '../../config/constants.ts'
+import { useDictText } from '../list/useDict.ts'
+
+const n = (v: number, digits = 3) => formatThousands(Number(v.toFixed(digits)).toString())
+
+/** A saved order's lines, read-only: ordered and delivered quantities, amounts, boxes, weights, volume, totals. */
+export const OrderLinesView = ({ order }: { order: SaleOrderDetail }) => {
+  const { t, i18n } = useTranslation()
+  const dictText = useDictText()
+  return (
+    <Table<SaleOrderLine>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={order.lines}
+      scroll={{ x: 1200 }}
+      data-testid="order-detail-lines"
+      columns={[
+        { title: '#', dataIndex: 'lineNo', width: 48 },
+        { title: t('sales.line.productCode'), dataIndex: 'productCode', width: 130 },
+        {
+          title: t('sales.line.productName'),
+          render: (_, l) => (i18n.language === 'en' && l.productNameEn) || l.productName,
+        },
+        { title: t('sales.line.spec'), dataIndex: 'spec', width: 140 },
+        { title: t('sales.line.unit'), width: 80, render: (_, l) => dictText('product_unit', l.unit) },
+        { title: t('sales.line.quantity'), width: 100, align: 'right', render: (_, l) => n(l.quantity) },
+        { title: t('sales.line.delivered'), width: 100, align: 'right', render: (_, l) => n(l.deliveredQuantity) },
+        { title: t('sales.line.price'), width: 100, align: 'right', render: (_, l) => formatThousands(l.price) },
+        {
+          title: t('sales.line.amount'),
+          width: 120,
+          align: 'right',
+          render: (_, l) => formatThousands(l.amount.toFixed(2)),
+        },
+        { title: t('sales.line.boxes'), width: 80, align: 'right', render: (_, l) => n(l.boxes) },
+        { title: t('sales.line.grossWeight'), width: 100, align: 'right', render: (_, l) => n(l.grossWeightKg) },
+        { title: t('sales.line.netWeight'), width: 100, align: 'right', render: (_, l) => n(l.netWeightKg) },
+        { title: t('sales.line.volume'), width: 100, align: 'right', render: (_, l) => n(l.volumeM3, 4) },
+      ]}
+      summary={() => (
+        <Table.Summary.Row>
+          <Table.Summary.Cell index={0} colSpan={8}>
+            <Typography.Text strong>{t('sales.line.totals')}</Typography.Text>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={8} align="right">
+            <Typography.Text strong>
+              {formatThousands(order.totalAmount.toFixed(2))} {order.currency ?? ''}
+            </Typography.Text>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={9} align="right">
+            {n(order.totalBoxes)}
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={10} align="right">
+            {n(order.totalGrossWeightKg)}
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={11} align="right">
+            {n(order.totalNetWeightKg)}
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={12} align="right">
+            {n(order.totalVolumeM3, 4)}
+          </Table.Summary.Cell>
+        </Table.Summary.Row>
+      )}
+    />
+  )
+}
