@@ -5,7 +5,7 @@ import { principalOf } from '../../platform/access.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
 import { fail } from '../../platform/errors.ts'
 import { assertMayReadFile, assertMayReadRecord, attachmentDisposition } from '../../platform/files/access.ts'
-import { imageTypeOf } from '../../platform/files/detect.ts'
+import { documentTypeOf, imageTypeOf } from '../../platform/files/detect.ts'
 import { type Attachment, createFileStore } from '../../platform/files/store.ts'
 import { readUpload } from '../../platform/files/upload.ts'
 
@@ -37,7 +37,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary:
-          'Upload an image (png, jpeg, gif, webp; under 2 MB; type read from the content). tableDic + objectId attach it to a record you may change',
+          'Upload an image (png, jpeg, gif, webp; under 2 MB; type read from the content); with `accept=document` a PDF too (attachments). tableDic + objectId attach it to a record you may change',
         consumes: ['multipart/form-data'],
         response: okResponse(AttachmentSchema),
       },
@@ -47,8 +47,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await readUpload(req, { maxBytes: IMAGE_MAX_BYTES })
       const file = upload.file ?? fail(Errors.UploadFailed, { reason: 'file missing' })
       if (file.buffer.length >= IMAGE_MAX_BYTES) fail(Errors.FileTooLarge)
+      const document = upload.fields.accept === 'document'
       const type =
-        (await imageTypeOf(file.buffer)) ?? fail(Errors.UploadFailed, { reason: 'png, jpeg, gif or webp only' })
+        (await (document ? documentTypeOf : imageTypeOf)(file.buffer)) ??
+        fail(Errors.UploadFailed, {
+          reason: document ? 'png, jpeg, gif, webp or pdf only' : 'png, jpeg, gif or webp only',
+        })
       const { tableDic, objectId } = upload.fields
       let owner: string | null = null
       if (tableDic || objectId) {

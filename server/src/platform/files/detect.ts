@@ -17,6 +17,15 @@ export const imageTypeOf = async (bytes: Uint8Array): Promise<{ mime: string; ex
   return type && IMAGES[type.mime] ? { mime: type.mime, ext: IMAGES[type.mime]! } : undefined
 }
 
+/** Documents attached to records (an order's certificates): the images, and PDF. */
+const DOCUMENTS: Record<string, string> = { ...IMAGES, 'application/pdf': 'pdf' }
+
+/** The document type of these bytes (an image or a PDF), read from their content. */
+export const documentTypeOf = async (bytes: Uint8Array): Promise<{ mime: string; ext: string } | undefined> => {
+  const type = await fileTypeFromBuffer(bytes)
+  return type && DOCUMENTS[type.mime] ? { mime: type.mime, ext: DOCUMENTS[type.mime]! } : undefined
+}
+
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /**

@@ -2,7 +2,7 @@ import { AuditBusiness, RejectFlow, RoleCode, StepDeptType } from '@app/contract
 import type { DbOrTx } from '../../client.ts'
 import { auditConfigSteps, auditConfigs } from '../../schema/index.ts'
 
-type Step = { stepName: string; orgCode: string; roleCode: string }
+type Step = { stepName: string; orgCode: string; roleCode: string; allowAdjust?: boolean }
 
 /**
  * The review flows of DESIGN 5 over the demo organisation (departments and roles of
@@ -35,7 +35,8 @@ const FLOWS: readonly {
     forbidSelfApproval: true,
     steps: [
       { stepName: '区域总裁审核', orgCode: 'A01A02', roleCode: RoleCode.RegionPresident },
-      { stepName: '分公司财务审核', orgCode: 'A01A05', roleCode: RoleCode.BranchFinance },
+      // branch finance may lower quantities or remove lines while reviewing (SPEC 6)
+      { stepName: '分公司财务审核', orgCode: 'A01A05', roleCode: RoleCode.BranchFinance, allowAdjust: true },
       { stepName: '总办总裁审核', orgCode: 'A01A03', roleCode: RoleCode.GmPresident },
     ],
   },
