@@ -211,5 +211,10 @@ describe('export', () => {
     await wb.xlsx.load(mine.raw as unknown as ArrayBuffer)
     const cells = wb.worksheets.flatMap((s) => s.getSheetValues().flat().map(String))
     expect(cells).toContain(orderNo)
+    // the second sheet holds the orders' lines
+    const lines = wb.worksheets[1]!
+    expect(lines.name).toBe('Order lines')
+    const rows = lines.getSheetValues().filter((r) => Array.isArray(r) && r[1] === orderNo)
+    expect(rows).toHaveLength(3)
   })
 })

@@ -1,13 +1,74 @@
-import { SaleOrderSchema, saleOrderResource } from '@app/contracts'
+import { type Lang, SaleOrderSchema, saleOrderResource } from '@app/contracts'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
-import { saleOrders } from '../../db/schema/index.ts'
+import type { Db } from '../../db/client.ts'
+import { products, saleOrderLines, saleOrders } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
+import { dictText, loadDictTexts } from '../../platform/excel/dicts.ts'
 import type { OrderReview } from './order.review.ts'
 
+const LINE_COLUMNS = {
+  orderNo: { zh: '订单号', en: 'Order number' },
+  lineNo: { zh: '行号', en: 'Line' },
+  productCode: { zh: '产品编码', en: 'Product code' },
+  productName: { zh: '产品名称', en: 'Product' },
+  unit: { zh: '单位', en: 'Unit' },
+  quantity: { zh: '数量', en: 'Quantity' },
+  price: { zh: '单价', en: 'Price' },
+  amount: { zh: '金额', en: 'Amount' },
+  deliveredQuantity: { zh: '已发货数量', en: 'Delivered' },
+  boxes: { zh: '箱数', en: 'Boxes' },
+  grossWeightKg: { zh: '毛重(kg)', en: 'Gross weight (kg)' },
+  netWeightKg: { zh: '净重(kg)', en: 'Net weight (kg)' },
+  volumeM3: { zh: '体积(m³)', en: 'Volume (m³)' },
+} as const satisfies Record<string, Record<Lang, string>>
+
+/** The export's second sheet: the exported orders' lines, order by order. */
+const exportLines: NonNullable<CrudResource['exportDetail']> = {
+  sheet: (lang) => (lang === 'en' ? 'Order lines' : '订单明细'),
+  columns: (lang) => Object.entries(LINE_COLUMNS).map(([key, title]) => ({ key, header: title[lang] })),
+  async rows(db, ids, lang) {
+    if (ids.length === 0) return []
+    const rows = await db
+      .select({
+        line: saleOrderLines,
+        orderNo: saleOrders.orderNo,
+        code: products.code,
+        name: products.name,
+        nameEn: products.nameEn,
+      })
+      .from(saleOrderLines)
+      .innerJoin(saleOrders, eq(saleOrders.id, saleOrderLines.orderId))
+      .innerJoin(products, eq(products.id, saleOrderLines.productId))
+      .where(inArray(saleOrderLines.orderId, [...ids]))
+      .orderBy(asc(saleOrderLines.orderId), asc(saleOrderLines.lineNo))
+    const units = await loadDictTexts(db as Db, ['product_unit'])
+    const position = new Map(ids.map((id, i) => [id, i]))
+    return rows
+      .sort((a, b) => position.get(a.line.orderId)! - position.get(b.line.orderId)! || a.line.lineNo - b.line.lineNo)
+      .map(({ line: l, orderNo, code, name, nameEn }) => ({
+        orderNo,
+        lineNo: l.lineNo,
+        productCode: code,
+        productName: lang === 'en' ? (nameEn ?? name) : name,
+        unit: dictText(units, 'product_unit', l.unit, lang),
+        quantity: l.quantity,
+        price: l.price,
+        amount: l.amount,
+        deliveredQuantity: l.deliveredQuantity,
+        boxes: l.boxes,
+        grossWeightKg: l.grossWeightKg,
+        netWeightKg: l.netWeightKg,
+        volumeM3: l.volumeM3,
+      }))
+  },
+}
+
 /**
- * The order list, its export and each order's modify history on the generic mechanism; writes
- * have routes of their own (order.routes.ts). Scoped by the branch's department and the person
- * who placed it; reviewers of an order may read it by id beyond that scope.
+ * The order list, its export (orders, and their lines on a second sheet) and each order's modify
+ * history on the generic mechanism; writes have routes of their own (order.routes.ts). Scoped by
+ * the branch's department and the person who placed it; reviewers of an order may read it by id
+ * beyond that scope.
  */
 export const orderCrud = (review: OrderReview): CrudResource => ({
   meta: saleOrderResource,
@@ -19,4 +80,5 @@ export const orderCrud = (review: OrderReview): CrudResource => ({
   scope: { org: saleOrders.orgCode, owner: saleOrders.createBy },
   softDelete: saleOrders.delFlag,
   readableBeyondScope: (db, principal, id) => review.readableByReviewer(db, principal, id),
+  exportDetail: exportLines,
 })

@@ -65,6 +65,15 @@ export type CrudResource = {
    * (`md_supplier:add`) as the names users read (供应商 · 新增). Made once per export.
    */
   exportCells?: (ctx: { db: DbOrTx; lang: Lang }) => Promise<ExportCells>
+  /**
+   * A second export sheet with the exported records' children (an order's lines): its name and
+   * columns in the export's language, and the rows of a batch of parent ids, in order.
+   */
+  exportDetail?: {
+    sheet: (lang: Lang) => string
+    columns: (lang: Lang) => { key: string; header: string }[]
+    rows: (db: DbOrTx, ids: readonly string[], lang: Lang) => Promise<Record<string, unknown>[]>
+  }
   /** The changing verbs served (default all): e.g. a stock list is read-only, prices are never added. */
   verbs?: readonly CrudVerb[]
   /** Reads by id have rules of their own (reading a notice marks it read): `queryById` is not served. */

@@ -102,6 +102,12 @@ export const sendExport = async (
     .then(() => {
       gone = true
     })
+  /** Waits while the zip or the client is slower than we write, rather than buffer the rest. */
+  const drained = async (target: ExcelJS.Worksheet) => {
+    const zipIn = zipInputOf(target)
+    if (zipIn?._writableState?.needDrain && !gone) await Promise.race([once(zipIn, 'drain').catch(() => {}), closed])
+    if (out.writableNeedDrain && !gone) await Promise.race([once(out, 'drain').catch(() => {}), closed])
+  }
   const write = async () => {
     try {
       let batch = first.value
@@ -120,21 +126,43 @@ export const sendExport = async (
           })
           sheet.addRow(values).commit()
         }
-        // the zip or the client is slower than we write: wait, rather than buffer the rest of the table
-        const zipIn = zipInputOf(sheet)
-        if (zipIn?._writableState?.needDrain && !gone)
-          await Promise.race([once(zipIn, 'drain').catch(() => {}), closed])
-        if (out.writableNeedDrain && !gone) await Promise.race([once(out, 'drain').catch(() => {}), closed])
+        await drained(sheet)
         if (gone) return
         const next = await batches.next()
         if (next.done) break
         batch = next.value
       }
       sheet.commit()
+      if (r.exportDetail) await writeDetail(r.exportDetail)
       await workbook.commit()
     } finally {
       await batches.return(undefined)
     }
+  }
+  /** A second sheet of the exported records' children (an order's lines), the same rows again by id. */
+  const writeDetail = async (detail: NonNullable<typeof r.exportDetail>) => {
+    const child = workbook.addWorksheet(detail.sheet(lang).slice(0, 31))
+    child.columns = detail.columns(lang).map((c) => ({ header: c.header, key: c.key, width: 16 }))
+    const again = resource.service.scan(principal, query, {
+      ids: parseSelections(query.selections),
+      batchSize: BATCH,
+      fields: [],
+    })
+    try {
+      for await (const parents of again) {
+        for (const row of await detail.rows(
+          deps.db,
+          parents.map((p) => String(p.id)),
+          lang,
+        ))
+          child.addRow(row).commit()
+        await drained(child)
+        if (gone) return
+      }
+    } finally {
+      await again.return(undefined)
+    }
+    child.commit()
   }
   write().catch((e) => {
     req.log.error({ err: e }, 'export failed while streaming')
