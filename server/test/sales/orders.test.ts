@@ -6,9 +6,9 @@ import {
   type SaleOrder,
   type SellableProduct,
 } from '@app/contracts'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '../../src/db/schema/index.ts'
+import { messages, reviewSteps, reviews } from '../../src/db/schema/index.ts'
 import type { TestApp } from '../helpers/app.ts'
 import { createProductTestApp } from '../product/helpers.ts'
 import { type Api, addOrder, as, audit, branchId, dayFrom, detail, editForm, orderForm, sellable } from './helpers.ts'
@@ -223,6 +223,41 @@ describe('its review', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1)
     for (const r of results.filter((x) => x.status !== 200)) expect(r.status).toBe(409)
     expect((await detail(branchAdmin, id)).status).toBe(OrderStatus.UnderReview)
+  })
+})
+
+describe('in the review centre', () => {
+  it('lists orders waiting for the reviewer; batch approval moves each order on', async () => {
+    const a = await addOrder(branchAdmin, orderForm(moscow, products))
+    const b = await addOrder(branchAdmin, orderForm(moscow, products))
+    const todo = await region.get<Page<{ id: string; objectNo: string; business: string }>>('/api/audit/detail/list', {
+      business: 'sale_order',
+      pageSize: 100,
+    })
+    const waiting = todo.body.result.records.filter((r) => [a.orderNo, b.orderNo].includes(r.objectNo ?? ''))
+    expect(waiting).toHaveLength(2)
+    const res = await region.post<{ success: boolean }[]>('/api/audit/detail/batchApprove', {
+      ids: waiting.map((w) => w.id).join(','),
+      note: 'batch',
+    })
+    expect(res.body.result.every((r) => r.success)).toBe(true)
+    expect((await detail(branchAdmin, a.id)).status).toBe(OrderStatus.UnderReview)
+    expect((await detail(branchAdmin, b.id)).status).toBe(OrderStatus.UnderReview)
+  })
+
+  it('past its time limit a step answers 202078', async () => {
+    const { id } = await addOrder(branchAdmin, orderForm(moscow, products))
+    const [review] = await t.database.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.business, 'sale_order'), eq(reviews.objectId, id)))
+    await t.database.db.update(reviewSteps).set({ timeLimitHours: 1 }).where(eq(reviewSteps.reviewId, review!.id))
+    await t.database.db
+      .update(reviews)
+      .set({ stepStartedAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(reviews.id, review!.id))
+    expect((await audit(region, id, 'approve')).body.code).toBe(Errors.ReviewTimeExpired.code)
+    expect((await detail(branchAdmin, id)).status).toBe(OrderStatus.PendingReview)
   })
 })
 
