@@ -47,6 +47,14 @@ export type Config = {
   loginRateLimit: number
 }
 
+/**
+ * A start-up failure the operator can act on (configuration, a database out of reach, a data
+ * directory in use): `main.ts` prints its message alone, without a stack trace, and exits with 1.
+ */
+export class StartupError extends Error {
+  override name = 'StartupError'
+}
+
 const fromRoot = (p: string) => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p))
 
 /** Reads the environment (and `.env` at the repository root, if present) into a typed config. */
@@ -54,7 +62,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = ConfigSchema.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+    throw new StartupError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const c = parsed.data
   const dataDir = fromRoot(c.DATA_DIR)

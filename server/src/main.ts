@@ -1,6 +1,6 @@
 import v8 from 'node:v8'
 import { buildApp } from './app.ts'
-import { loadConfig, loadDotEnv } from './config.ts'
+import { loadConfig, loadDotEnv, StartupError } from './config.ts'
 import { openDatabase } from './db/open.ts'
 
 // V8 pretenures the objects of an allocation site once many of them survive a young-generation
@@ -9,10 +9,24 @@ import { openDatabase } from './db/open.ts'
 // collected only by full collections). Off, the heap stays flat under load (`--trace-gc`).
 v8.setFlagsFromString('--no-allocation-site-pretenuring')
 
+/** A failure the operator can act on is one line on stderr and exit code 1; anything else throws. */
+const fail = (error: unknown): never => {
+  if (!(error instanceof StartupError)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
+
 loadDotEnv()
-const config = loadConfig()
 const started = performance.now()
-const database = await openDatabase(config, (msg) => console.log(msg))
+const config = (() => {
+  try {
+    return loadConfig()
+  } catch (error) {
+    return fail(error)
+  }
+})()
+// PGlite: DATA_DIR's lock is held from here until the process exits
+const database = await openDatabase(config, (msg) => console.log(msg)).catch(fail)
 const app = await buildApp({ config, database })
 
 let closing = false
@@ -27,5 +41,10 @@ const shutdown = async (signal: string) => {
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
-await app.listen({ port: config.port, host: config.host })
+await app.listen({ port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') throw error
+  await app.close()
+  await database.close()
+  fail(new StartupError(`cannot listen on ${config.host}:${config.port}: ${error.code} (PORT, HOST)`))
+})
 app.log.info(`ready in ${Math.round(performance.now() - started)} ms at http://${config.host}:${config.port}`)

@@ -1,0 +1,233 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
+import { openPglite } from '../../src/db/client.ts'
+import { LOCK_FILE, lockDataDir } from '../../src/db/data-dir-lock.ts'
+import { DEMO_PASSWORD } from '../../src/db/seed/demo/organisation.ts'
+import { sha256Hex } from '../../src/platform/auth/password.ts'
+import { testDbKind } from '../helpers/database.ts'
+
+/**
+ * Start-up as an operator meets it: real server processes (`src/main.ts` through tsx, as the dev
+ * server runs it) on one data directory.
+ */
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+    s.on('error', reject)
+  })
+
+type Spawned = {
+  pid: number
+  port: number
+  url: string
+  stdout: () => string
+  stderr: () => string
+  /** Resolves with the exit code (null after a signal). */
+  exited: Promise<number | null>
+  kill: (signal: NodeJS.Signals) => Promise<number | null>
+}
+
+const running = new Set<ChildProcess>()
+
+/** What a spawned server inherits: nothing of the developer's database or data settings. */
+const baseEnv = () => {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const key of ['DATABASE_URL', 'DATA_DIR', 'FILES_DIR', 'SEED', 'ADMIN_PASSWORD', 'PORT', 'HOST', 'DEMO_MODE']) {
+    delete env[key]
+  }
+  return { ...env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT: '100000' }
+}
+
+const startServer = async (env: Record<string, string>): Promise<Spawned> => {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...baseEnv(), PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  let out = ''
+  let err = ''
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString()
+  })
+  child.stderr!.on('data', (d: Buffer) => {
+    err += d.toString()
+  })
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child)
+      resolve(code)
+    }),
+  )
+  return {
+    pid: child.pid!,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    kill: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
+
+const healthOf = (s: Spawned) =>
+  fetch(`${s.url}/api/health`)
+    .then((r) => r.status)
+    .catch(() => 0)
+
+/** Waits until the server answers its health check; fails at once if it exits. */
+const healthy = async (s: Spawned, timeoutMs = 150_000) => {
+  let gone = false
+  void s.exited.then(() => {
+    gone = true
+  })
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (gone) throw new Error(`server exited: ${s.stdout()}\n${s.stderr()}`)
+    if ((await healthOf(s)) === 200) return s
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`server not healthy in ${timeoutMs} ms: ${s.stdout()}\n${s.stderr()}`)
+}
+
+/** One of the servers comes up, or exits: which one. */
+const settled = async (s: Spawned) => {
+  const up = healthy(s).then(() => 'up' as const)
+  const down = s.exited.then(() => 'exited' as const)
+  return Promise.race([up.catch(() => down), down])
+}
+
+const call = async <T = unknown>(s: Spawned, method: string, url: string, token?: string, body?: unknown) => {
+  const res = await fetch(`${s.url}${url}`, {
+    method,
+    headers: { ...(token ? { 'x-access-token': token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  return { status: res.status, body: (await res.json()) as { code: number; result: T } }
+}
+
+const login = async (s: Spawned) => {
+  const res = await call<{ token: string }>(s, 'POST', '/api/sys/login', undefined, {
+    username: 'admin',
+    password: sha256Hex(DEMO_PASSWORD),
+  })
+  expect(res.status).toBe(200)
+  return res.body.result.token
+}
+
+/** What a failed start printed: one line, no stack, no password. */
+const expectOneLine = (s: Spawned) => {
+  const lines = s.stderr().trim().split('\n')
+  expect(lines, s.stderr()).toHaveLength(1)
+  expect(s.stderr()).not.toMatch(/^\s+at /m)
+  return lines[0]!
+}
+
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
+describe.runIf(testDbKind() === 'pglite')('one server per embedded database', () => {
+  const dirs: string[] = []
+  const tempDir = async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'startup-lock-'))
+    dirs.push(dir)
+    return dir
+  }
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('refuses a second server on a DATA_DIR in use; takes over the lock of a killed one, whose acknowledged writes survive', async () => {
+    const dataDir = await tempDir()
+    // the seeded test template as the data directory: a fresh PGlite takes seconds more to create
+    const template = new Blob([await readFile(inject('pgliteTemplate'))])
+    await (await openPglite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: template })).close()
+    const lockFile = path.join(dataDir, LOCK_FILE)
+
+    // two started together: one owns the directory, the other is refused
+    const pair = [await startServer({ DATA_DIR: dataDir }), await startServer({ DATA_DIR: dataDir })]
+    const states = await Promise.all(pair.map(settled))
+    expect([...states].sort()).toEqual(['exited', 'up'])
+    const first = pair[states.indexOf('up')]!
+    const loser = pair[states.indexOf('exited')]!
+    expect(await loser.exited).toBe(1)
+    expect(expectOneLine(loser)).toBe(
+      `DATA_DIR ${dataDir} is in use by another server (PID ${first.pid}, lock ${lockFile}): stop it, or give this server another DATA_DIR`,
+    )
+    expect(readFileSync(lockFile, 'utf8').split('\n')[0]).toBe(String(first.pid))
+
+    // a write the first acknowledges
+    const token = await login(first)
+    const added = await call(first, 'POST', '/api/sys/role/add', token, { roleCode: 'survivor', roleName: '幸存者' })
+    expect(added.status).toBe(200)
+
+    // one started later, on another port, is refused too, and the first goes on
+    const second = await startServer({ DATA_DIR: dataDir })
+    expect(await second.exited).toBe(1)
+    expect(expectOneLine(second)).toContain(`DATA_DIR ${dataDir} is in use by another server (PID ${first.pid}`)
+    expect(await healthOf(first)).toBe(200)
+
+    // kill -9 leaves the lock behind; the next server sees its owner is gone and takes over
+    expect(await first.kill('SIGKILL')).toBeNull()
+    expect(existsSync(lockFile)).toBe(true)
+    const third = await healthy(await startServer({ DATA_DIR: dataDir }))
+    expect(readFileSync(lockFile, 'utf8').split('\n')[0]).toBe(String(third.pid))
+    const again = await call(third, 'POST', '/api/sys/role/add', await login(third), {
+      roleCode: 'survivor',
+      roleName: '幸存者',
+    })
+    expect(again.status).toBe(409) // the role written before kill -9 is there
+
+    // a clean stop removes the lock
+    expect(await third.kill('SIGTERM')).toBe(0)
+    expect(existsSync(lockFile)).toBe(false)
+  }, 240_000)
+
+  it('tells a live owner from a stale lock', async () => {
+    const dataDir = await tempDir()
+    const lockFile = path.join(dataDir, LOCK_FILE)
+
+    // a running process (this test's parent) owns it
+    await writeFile(lockFile, `${process.ppid}\n`)
+    await expect(lockDataDir(dataDir)).rejects.toThrow(
+      `DATA_DIR ${dataDir} is in use by another server (PID ${process.ppid}`,
+    )
+
+    // a process that is gone, our own PID (left by the process before us in a restarted container),
+    // garbage left long enough ago, a PID now taken by a process started at another time
+    const gone = spawn(process.execPath, ['-e', '0'])
+    await new Promise((r) => gone.once('exit', r))
+    const stale = [
+      `${gone.pid}\n`,
+      `${process.pid}\n`,
+      '',
+      ...(existsSync('/proc') ? [`${process.ppid}\nstarted 1\n`] : []),
+    ]
+    for (const content of stale) {
+      await writeFile(lockFile, content)
+      if (content === '') await utimes(lockFile, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000))
+      const release = await lockDataDir(dataDir)
+      expect(readFileSync(lockFile, 'utf8').split('\n')[0]).toBe(String(process.pid))
+      release()
+      expect(existsSync(lockFile)).toBe(false)
+    }
+  })
+})
