@@ -41,9 +41,10 @@ const FlowCard = ({ flow }: { flow: SaleFlow }) => {
     {
       title: t('salesReview.flows.dept'),
       key: 'dept',
+      width: 200,
       render: (_, s) => s.departName ?? t('salesReview.flows.submitterDept'),
     },
-    { title: t('salesReview.flows.role'), key: 'role', render: (_, s) => s.roleName ?? s.roleCode },
+    { title: t('salesReview.flows.role'), key: 'role', width: 180, render: (_, s) => s.roleName ?? s.roleCode },
     {
       title: t('salesReview.flows.timeLimit'),
       dataIndex: 'timeLimitHours',
@@ -106,7 +107,14 @@ const FlowCard = ({ flow }: { flow: SaleFlow }) => {
               : []),
           ]}
         />
-        <Table<Step> rowKey="id" size="small" columns={columns} dataSource={flow.steps} pagination={false} />
+        <Table<Step>
+          rowKey="id"
+          size="small"
+          tableLayout="fixed"
+          columns={columns}
+          dataSource={flow.steps}
+          pagination={false}
+        />
       </Flex>
     </Card>
   )

@@ -16,6 +16,7 @@ import { defineList, type ListDeclaration, type RecordViewerProps } from '../../
 import { useDictText } from '../../components/list/useDict.ts'
 import { useFieldLabel } from '../../components/list/useFieldLabel.ts'
 import { ViewModal } from '../../components/list/ViewModal.tsx'
+import { OrderLink } from '../../components/sales-review/OrderLink.tsx'
 import { DATETIME_FORMAT, modalWidth } from '../../config/constants.ts'
 
 type Field = keyof typeof orderDeleteResource.fields
@@ -78,7 +79,13 @@ const OrderDeleteView = ({ record, open, title, onClose, afterClose }: RecordVie
           {
             key: 'orderNo',
             label: label('orderNo'),
-            children: <Typography.Text strong>{String(record.orderNo ?? '')}</Typography.Text>,
+            // an approved request has deleted its order
+            children:
+              record.orderId && record.status !== ApprovalStatus.Approved ? (
+                <OrderLink orderId={String(record.orderId)} orderNo={String(record.orderNo ?? '')} />
+              ) : (
+                <Typography.Text strong>{String(record.orderNo ?? '')}</Typography.Text>
+              ),
           },
           {
             key: 'status',

@@ -1,6 +1,6 @@
 import { ApprovalStatus, type SubApply, SubApplyAddSchema, subApplyResource } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Descriptions, Form, Input, Modal, Radio, Select, Spin, Tag, Typography } from 'antd'
+import { App, Descriptions, Form, Input, Modal, Radio, Select, Spin, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,7 +16,7 @@ import { useDictText } from '../../components/list/useDict.ts'
 import { useFieldLabel } from '../../components/list/useFieldLabel.ts'
 import { recordLabel, refQuery } from '../../components/list/useRefOptions.ts'
 import { ViewModal } from '../../components/list/ViewModal.tsx'
-import { useMessageLink } from '../../components/messaging/useMessageActions.ts'
+import { OrderLink } from '../../components/sales-review/OrderLink.tsx'
 import { DATETIME_FORMAT } from '../../config/constants.ts'
 
 const MENU = subApplyResource.menu
@@ -49,23 +49,6 @@ const useNames = () => {
       })),
     }
   }, [roles, departs, i18n.language])
-}
-
-/** The order a request is about: opens the sales order list on that number, for those who have it. */
-const OrderLink = ({ orderNo }: { orderNo: string }) => {
-  const { t } = useTranslation()
-  const link = useMessageLink()
-  const target = { menuId: 'sale_order', params: { busObjNo: orderNo } }
-  return (
-    <span>
-      <Typography.Text strong>{orderNo}</Typography.Text>
-      {link.canOpen(target) && (
-        <Button type="link" size="small" onClick={() => link.open(target)} data-testid="open-order">
-          {t('salesReview.order.open')}
-        </Button>
-      )}
-    </span>
-  )
 }
 
 /** Agree or disagree with a request, with a reply (required). */
@@ -149,7 +132,11 @@ const SubApplyView = ({ record, open, title, onClose, afterClose }: RecordViewer
             size="small"
             column={{ xs: 1, md: 2 }}
             items={[
-              { key: 'orderNo', label: label('orderNo'), children: <OrderLink orderNo={r.orderNo} /> },
+              {
+                key: 'orderNo',
+                label: label('orderNo'),
+                children: <OrderLink orderId={r.orderId} orderNo={r.orderNo} />,
+              },
               {
                 key: 'status',
                 label: label('status'),

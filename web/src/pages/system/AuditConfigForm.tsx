@@ -286,8 +286,13 @@ export const AuditConfigForm = ({
                   </Col>
                   {adjustable && (
                     <Col flex="0 0 auto">
-                      <Form.Item name={[field.name, 'allowAdjust']} label=" " colon={false} valuePropName="checked">
-                        <Checkbox data-testid="step-allow-adjust">{t('approval.config.allowAdjust')}</Checkbox>
+                      <Form.Item
+                        name={[field.name, 'allowAdjust']}
+                        label={t('approval.config.mayAdjust')}
+                        tooltip={t('approval.config.allowAdjust')}
+                        valuePropName="checked"
+                      >
+                        <Checkbox aria-label={t('approval.config.allowAdjust')} data-testid="step-allow-adjust" />
                       </Form.Item>
                     </Col>
                   )}

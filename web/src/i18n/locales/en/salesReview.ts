@@ -24,7 +24,7 @@ export default {
     noReview: 'This request has no review yet',
   },
   order: {
-    open: 'Open in sales orders',
+    view: 'View order',
   },
   flows: {
     intro:

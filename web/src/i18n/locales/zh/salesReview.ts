@@ -26,7 +26,7 @@ export default {
     noReview: '该申请尚无审核记录',
   },
   order: {
-    open: '在销售订单中查看',
+    view: '查看订单',
   },
   flows: {
     intro: '销售订单、订单调整、订单删除当前生效的审核流程，以及每一步的审核人。',
