@@ -69,7 +69,8 @@ export const salesKeys = {
   detail: (id: string) => keys.resource.detail('saleOrder', id),
   abilities: (id: string) => ['saleOrder', 'abilities', id] as const,
   progress: (id: string) => ['saleOrder', 'progress', id] as const,
-  sellable: (q: SellableQuery) => ['saleOrder', 'sellable', q] as const,
-  attributes: (input: CalculateAttributes) => ['saleOrder', 'attributes', input] as const,
-  draft: ['saleOrder', 'draft'] as const,
+  // the order form's lookups are not orders: saving an order leaves them be
+  sellable: (q: SellableQuery) => ['saleOrderForm', 'sellable', q] as const,
+  attributes: (input: CalculateAttributes) => ['saleOrderForm', 'attributes', input] as const,
+  draft: ['saleOrderForm', 'draft'] as const,
 }

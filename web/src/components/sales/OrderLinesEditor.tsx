@@ -158,7 +158,7 @@ export const OrderLinesEditor = ({
                 <Typography.Text strong>{t('sales.line.totals')}</Typography.Text>
                 {calculating && <Typography.Text type="secondary"> {t('sales.line.calculating')}</Typography.Text>}
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={4}>{num(totals.quantity)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={4} />
               <Table.Summary.Cell index={5} />
               <Table.Summary.Cell index={6} align="right">
                 <Typography.Text strong data-testid="order-total-amount">

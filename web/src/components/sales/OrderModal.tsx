@@ -180,10 +180,10 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
         })
         void message.success(t(confirmReview ? 'sales.form.resubmitted' : 'common.messages.modified'))
       }
-      await client.invalidateQueries({ queryKey: salesKeys.all })
       setBaseline(null)
       onSaved()
       onClose()
+      void client.invalidateQueries({ queryKey: salesKeys.all })
     } catch (e) {
       const failure = saveFailureOf(e, FORM_FIELDS, t('common.http.requestError'))
       if (failure.kind === 'fields') form.setFields(failure.fields as never)

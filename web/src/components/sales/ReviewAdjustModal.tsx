@@ -113,7 +113,15 @@ export const ReviewAdjustModal = ({ order, onClose, onDone }: Props) => {
             ]}
           />
           <Typography.Text>{t('sales.adjust.note')}</Typography.Text>
-          <Input.TextArea rows={3} maxLength={500} showCount value={note} onChange={(e) => setNote(e.target.value)} />
+          <Input.TextArea
+            rows={3}
+            maxLength={500}
+            showCount
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            style={{ marginBottom: 16 }}
+            aria-label={t('sales.adjust.note')}
+          />
         </Space>
       </Spin>
     </Modal>

@@ -128,16 +128,12 @@ export const enrichLine = (line: LineValue, p: SellableProduct | undefined): Lin
       }
     : line
 
-export type OrderTotals = LineAttributes & { amount: number; currency: string | null; quantity: number }
+export type OrderTotals = LineAttributes & { amount: number; currency: string | null }
 
 /** The order's totals: amounts from the lines, boxes / weights / volume from the calculated attributes. */
 export const totalsOf = (lines: readonly LineValue[], attributes: readonly (LineAttributes | undefined)[]) => {
   const sum = (pick: (a: LineAttributes) => number) => attributes.reduce((s, a) => s + (a ? pick(a) : 0), 0)
   return {
-    quantity: round(
-      lines.reduce((s, l) => s + (l.quantity ?? 0), 0),
-      3,
-    ),
     amount: round(
       lines.reduce((s, l) => s + lineAmount(l), 0),
       2,
