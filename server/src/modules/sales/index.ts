@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { createApprovalEngine } from '../../platform/approval/index.ts'
 import { registerResource } from '../../platform/crud/routes.ts'
+import { createStockDocService } from '../stock/index.ts'
+import { applyModifyCrud, createApplyModifies } from './apply-modify.ts'
+import { deliveryOrderCrud } from './delivery.resource.ts'
+import { deliveryRoutes } from './delivery.routes.ts'
+import { createDeliveries } from './delivery.service.ts'
 import { orderCrud } from './order.resource.ts'
 import { createOrderReview } from './order.review.ts'
 import { orderRoutes } from './order.routes.ts'
@@ -21,12 +26,21 @@ export const salesModule = async (app: FastifyInstance) => {
   const review = createOrderReview({ engine, events, orders })
   const deletes = createOrderDeletes({ engine, events, orders })
   const subApplies = createSubApplies({ engine, events, review })
-  const offs = [review.subscribe(), deletes.subscribe()]
+  const deliveries = createDeliveries({ stock: createStockDocService({ db: app.deps.database.db }), orders, events })
+  const adjustments = createApplyModifies({
+    engine,
+    events,
+    orders,
+    limits: () => ({ maxModifications: 3, modifyDeadlineDays: 7 }),
+  })
+  const offs = [review.subscribe(), deletes.subscribe(), adjustments.subscribe()]
   app.addHook('onClose', async () => {
     for (const off of offs) off()
   })
 
-  for (const resource of [orderCrud(review), subApplyCrud, orderDeleteCrud]) registerResource(app, resource)
+  for (const resource of [orderCrud(review), subApplyCrud, orderDeleteCrud, deliveryOrderCrud, applyModifyCrud])
+    registerResource(app, resource)
   await app.register(orderRoutes({ orders, review, deletes, engine }))
   await app.register(reviewRequestRoutes({ subApplies, deletes }))
+  await app.register(deliveryRoutes({ deliveries, adjustments, review }))
 }

@@ -128,34 +128,54 @@ export const lockLines = (tx: DbOrTx, orderIds: readonly string[]) =>
 export const linesOf = (db: DbOrTx, orderId: string) =>
   db.select().from(saleOrderLines).where(eq(saleOrderLines.orderId, orderId)).orderBy(asc(saleOrderLines.lineNo))
 
-/** Replaces an order's lines by these (numbered from 1 in this order). */
-export const writeLines = async (
-  tx: DbOrTx,
-  orderId: string,
-  lines: readonly (PricedLine & { deliveredQuantity?: number })[],
-) => {
-  await tx.delete(saleOrderLines).where(eq(saleOrderLines.orderId, orderId))
-  if (lines.length === 0) return []
-  return tx
-    .insert(saleOrderLines)
-    .values(
-      lines.map((l, i) => ({
-        orderId,
-        lineNo: i + 1,
-        productId: l.productId,
-        unitId: l.unitId,
-        unit: l.unit,
-        quantity: l.quantity,
-        price: l.price,
-        amount: l.amount,
-        deliveredQuantity: l.deliveredQuantity ?? 0,
-        boxes: l.boxes,
-        grossWeightKg: l.grossWeightKg,
-        netWeightKg: l.netWeightKg,
-        volumeM3: l.volumeM3,
-      })),
+const lineValues = (l: PricedLine, lineNo: number) => ({
+  lineNo,
+  productId: l.productId,
+  unitId: l.unitId,
+  unit: l.unit,
+  quantity: l.quantity,
+  price: l.price,
+  amount: l.amount,
+  boxes: l.boxes,
+  grossWeightKg: l.grossWeightKg,
+  netWeightKg: l.netWeightKg,
+  volumeM3: l.volumeM3,
+})
+
+/**
+ * Makes an order's lines these (numbered from 1 in this order). A line of the same product and
+ * unit keeps its row, so deliveries and open requests that name it still do; lines no longer
+ * listed go, and one that has shipped cannot ('shipped orders cannot be adjusted').
+ */
+export const writeLines = async (tx: DbOrTx, orderId: string, lines: readonly PricedLine[]) => {
+  const existing = await linesOf(tx, orderId)
+  const free = [...existing]
+  const out: LineRow[] = []
+  for (const [i, l] of lines.entries()) {
+    const at = free.findIndex((e) => e.productId === l.productId && e.unitId === l.unitId)
+    const values = lineValues(l, i + 1)
+    if (at >= 0) {
+      const [kept] = free.splice(at, 1)
+      if (values.quantity < kept!.deliveredQuantity) fail(Errors.ReduceRule, { lineId: kept!.id })
+      const [row] = await tx.update(saleOrderLines).set(values).where(eq(saleOrderLines.id, kept!.id)).returning()
+      out.push(row!)
+    } else {
+      const [row] = await tx
+        .insert(saleOrderLines)
+        .values({ ...values, orderId })
+        .returning()
+      out.push(row!)
+    }
+  }
+  if (free.some((l) => l.deliveredQuantity > 0)) fail(Errors.ShippedCannotAdjust)
+  if (free.length)
+    await tx.delete(saleOrderLines).where(
+      inArray(
+        saleOrderLines.id,
+        free.map((l) => l.id),
+      ),
     )
-    .returning()
+  return out
 }
 
 /** The order's total columns from its lines. */

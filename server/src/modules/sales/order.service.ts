@@ -17,6 +17,7 @@ import {
   countries,
   departments,
   products,
+  saleApplyModifies,
   saleOrders,
   userBranches,
   users,
@@ -213,6 +214,31 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
     })
   }
 
+  /** The same entry written by an event handler (a review's end), naming the decider. */
+  const logAs = async (
+    tx: DbOrTx,
+    userId: string,
+    operation: string,
+    order: OrderRow,
+    before: { order: OrderRow; lines: readonly LineRow[] } | null,
+    after: { order: OrderRow; lines: readonly LineRow[] } | null,
+  ) => {
+    const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId))
+    const names = await productNames(
+      tx,
+      [...(before?.lines ?? []), ...(after?.lines ?? [])].map((l) => l.productId),
+    )
+    await recordOperation(tx, eventRequest(`/${operation.replace(':', '/')}`), {
+      operation,
+      resource: ORDER_RESOURCE,
+      objectId: order.id,
+      objectLabel: order.orderNo,
+      before: before ? orderImage(before.order, before.lines, names) : null,
+      after: after ? orderImage(after.order, after.lines, names) : null,
+      user: { id: userId, username: user?.username ?? '' },
+    })
+  }
+
   const submitter = (principal: Principal) => ({ userId: principal.userId, orgCode: principal.orgCode })
 
   return {
@@ -258,7 +284,16 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
         const progress = await engine.progress(tx, ref(order.id))
         if (progress?.history.some((h) => h.round === review.round)) fail(Errors.OrderUnderReview)
       }
-      if (order.status === OrderStatus.PendingDelivery && !input.confirmReview) fail(Errors.ConfirmReviewRequired)
+      if (order.status === OrderStatus.PendingDelivery) {
+        // SPEC 6: once the delivery date is reached only logistics changes the order (on that day)
+        if (today() >= order.expectedDeliveryDate) fail(Errors.DeliveryTimeReached)
+        const [open] = await tx
+          .select({ id: saleApplyModifies.id })
+          .from(saleApplyModifies)
+          .where(and(eq(saleApplyModifies.orderId, order.id), inArray(saleApplyModifies.status, ['0', '1'])))
+        if (open) fail(Errors.DuplicatePendingApplication)
+        if (!input.confirmReview) fail(Errors.ConfirmReviewRequired)
+      }
       if (
         ![OrderStatus.PendingReview, OrderStatus.PendingDelivery, OrderStatus.Rejected].includes(order.status as never)
       )
@@ -341,20 +376,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
         .update(saleOrders)
         .set({ delFlag: true, version: order.version + 1, updateAt: new Date(), updateBy: by })
         .where(eq(saleOrders.id, orderId))
-      const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, by))
-      const names = await productNames(
-        tx,
-        lines.map((l) => l.productId),
-      )
-      await recordOperation(tx, eventRequest('/sale/orderDelete/audit'), {
-        operation: 'sale_order:applyDelete',
-        resource: ORDER_RESOURCE,
-        objectId: order.id,
-        objectLabel: order.orderNo,
-        before: orderImage(order, lines, names),
-        after: null,
-        user: { id: by, username: user?.username ?? '' },
-      })
+      await logAs(tx, by, 'sale_order:applyDelete', order, { order, lines }, null)
       return order
     },
 
@@ -410,6 +432,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
     },
 
     log,
+    logAs,
   }
 }
 

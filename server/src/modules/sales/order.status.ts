@@ -29,7 +29,8 @@ const NEXT: Record<number, readonly number[]> = {
   [OrderStatus.DeliveryComplete]: [],
 }
 
-export const canMove = (from: number, to: number) => NEXT[from]?.includes(to) ?? false
+/** A move SPEC 4 allows; staying put (a change of other columns) always is. */
+export const canMove = (from: number, to: number) => from === to || (NEXT[from]?.includes(to) ?? false)
 
 export type OrderRow = typeof saleOrders.$inferSelect
 

@@ -31,4 +31,27 @@ export const salesTexts = {
     zh: { title: `订单已删除：${orderNo}`, content: '订单删除申请已审核通过，订单已取消。' },
     en: { title: `Order deleted: ${orderNo}`, content: 'The deletion request was approved; the order is cancelled.' },
   }),
+  delivered: (orderNo: string, deliveryNo: string, full: boolean): Texts => ({
+    zh: {
+      title: `订单已发货：${orderNo}`,
+      content: `发货单 ${deliveryNo}，${full ? '订单已全部发货。' : '订单部分发货。'}`,
+    },
+    en: {
+      title: `Order shipped: ${orderNo}`,
+      content: `Delivery ${deliveryNo}: the order is ${full ? 'fully' : 'partly'} delivered.`,
+    },
+  }),
+  adjustmentDecided: (orderNo: string, approved: boolean, note: string | null): Texts => {
+    const n = noteOf(note, '审核意见', 'Note')
+    return {
+      zh: {
+        title: `订单调整${approved ? '已通过' : '已驳回'}：${orderNo}`,
+        content: `${approved ? '订单已按调整申请修改。' : '订单保持不变。'}${n.zh}`,
+      },
+      en: {
+        title: `Order adjustment ${approved ? 'approved' : 'rejected'}: ${orderNo}`,
+        content: `${approved ? 'The order now carries the change.' : 'The order is unchanged.'}${n.en}`,
+      },
+    }
+  },
 }

@@ -1,0 +1,349 @@
+import {
+  type ApplyModifyAddSchema,
+  type ApplyModifyAuditSchema,
+  type ApplyModifyDetail,
+  ApplyModifySchema,
+  ApprovalStatus,
+  AuditBusiness,
+  applyModifyResource,
+  Errors,
+  ModifyType,
+  OrderStatus,
+} from '@app/contracts'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { DbOrTx } from '../../db/client.ts'
+import { products, saleApplyModifies, saleApplyModifyLines } from '../../db/schema/index.ts'
+import type { ApprovalEngine } from '../../platform/approval/index.ts'
+import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
+import type { Principal } from '../../platform/auth/principal.ts'
+import type { CrudResource } from '../../platform/crud/resource.ts'
+import { fail } from '../../platform/errors.ts'
+import type { EventBus } from '../../platform/events.ts'
+import { today } from './delivery.service.ts'
+import { type LineRow, linesOf, lockLines, orderTotals, priceLines, reweigh, writeLines } from './order.lines.ts'
+import type { OrderService } from './order.service.ts'
+import { productNames } from './order.service.ts'
+import { inScope, lockOrder, moveOrder, readOrder } from './order.status.ts'
+import { salesTexts } from './texts.ts'
+
+const ref = (id: string) => ({ business: AuditBusiness.OrderAdjust, objectId: id })
+const OPEN = [ApprovalStatus.Pending, ApprovalStatus.UnderReview] as string[]
+const q = (n: number) => Math.round(n * 1000) / 1000
+const money = (n: number) => Math.round(n * 100) / 100
+
+/** The order's settings for adjustments (SPEC 8 'exceeds allowed modification count', 'past last modification time'). */
+export type AdjustLimits = { maxModifications: number; modifyDeadlineDays: number }
+
+/** Adjustment requests: scoped like orders (the branch's department, the requester). */
+export const applyModifyCrud: CrudResource = {
+  meta: applyModifyResource,
+  table: saleApplyModifies,
+  record: ApplyModifySchema,
+  input: z.object({}),
+  verbs: ['export'],
+  ownReadById: true,
+  scope: { org: saleApplyModifies.orgCode, owner: saleApplyModifies.createBy },
+}
+
+const addDays = (day: string, days: number) => {
+  const d = new Date(`${day}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+type RequestLine = typeof saleApplyModifyLines.$inferSelect
+
+/**
+ * The order's lines after a request's changes: appended lines priced as asked, added and reduced
+ * ones re-weighed; a reduce below what has shipped is refused (SPEC 5).
+ */
+const applied = async (tx: DbOrTx, lines: readonly LineRow[], changes: readonly RequestLine[]) => {
+  const next = lines.map((l) => ({ ...l }))
+  const appended = []
+  for (const c of changes) {
+    if (c.type === ModifyType.Append) {
+      appended.push({ productId: c.productId, unitId: c.unitId, quantity: c.quantity, price: c.price })
+      continue
+    }
+    const line = next.find((l) => l.id === c.orderLineId) ?? fail(Errors.DataChanged, { orderLineId: c.orderLineId })
+    if (c.type === ModifyType.Add) line.quantity = q(line.quantity + c.quantity)
+    else {
+      if (c.quantity > q(line.quantity - line.deliveredQuantity)) fail(Errors.ReduceRule, { orderLineId: line.id })
+      line.quantity = q(line.quantity - c.quantity)
+    }
+  }
+  const kept = next.filter((l) => l.quantity > 0)
+  return reweigh(tx, [...kept, ...appended])
+}
+
+/**
+ * Order adjustments (issue 16): the order's branch asks to append products, add to or reduce a
+ * line of an order pending delivery or partly delivered; reviewed on the `order_adjust` flow;
+ * approved, the order's lines change in the decision's transaction.
+ */
+export const createApplyModifies = (deps: {
+  engine: ApprovalEngine
+  events: EventBus
+  orders: OrderService
+  limits: () => AdjustLimits
+}) => {
+  const { engine, events, orders, limits } = deps
+
+  const setStatus = (tx: DbOrTx, id: string, status: string, by: string) =>
+    tx
+      .update(saleApplyModifies)
+      .set({ status, version: sql`${saleApplyModifies.version} + 1`, updateAt: new Date(), updateBy: by })
+      .where(eq(saleApplyModifies.id, id))
+      .returning()
+
+  const changesOf = (db: DbOrTx, applyId: string) =>
+    db
+      .select()
+      .from(saleApplyModifyLines)
+      .where(eq(saleApplyModifyLines.applyId, applyId))
+      .orderBy(asc(saleApplyModifyLines.id))
+
+  /** Applies an approved request to its order: lines, totals, history, the branch told. */
+  const apply = async (tx: DbOrTx, applyId: string, by: string, note: string | null) => {
+    const [request] = await tx.select().from(saleApplyModifies).where(eq(saleApplyModifies.id, applyId))
+    if (!request) fail(Errors.NotFound)
+    const order = await lockOrder(tx, request.orderId)
+    const before = await lockLines(tx, [order.id])
+    const lines = await applied(tx, before, await changesOf(tx, applyId))
+    const written = await writeLines(tx, order.id, lines)
+    const full = written.every((l) => l.deliveredQuantity >= l.quantity)
+    const shipped = written.some((l) => l.deliveredQuantity > 0)
+    const status =
+      order.status === OrderStatus.PendingDelivery
+        ? OrderStatus.PendingDelivery
+        : full
+          ? OrderStatus.FullyDelivered
+          : shipped
+            ? OrderStatus.PartlyDelivered
+            : order.status
+    const moved = await moveOrder(tx, order, status, by, orderTotals(written))
+    await orders.logAs(
+      tx,
+      by,
+      'sale_apply_modify:audit',
+      moved,
+      { order, lines: before },
+      { order: moved, lines: written },
+    )
+    if (order.createBy)
+      await events.emit(tx, {
+        type: 'business.notify',
+        recipientIds: [order.createBy],
+        texts: salesTexts.adjustmentDecided(order.orderNo, true, note),
+        menuId: 'sale_apply_modify',
+        objectNo: order.orderNo,
+        creatorId: by,
+      })
+  }
+
+  return {
+    /** POST /sale/applyModify/add (SPEC 4, 5, 8 rules). */
+    async add(tx: DbOrTx, principal: Principal, input: z.output<typeof ApplyModifyAddSchema>, req: RequestInfo) {
+      const order = await lockOrder(tx, input.orderId)
+      if (!inScope(principal, order)) fail(Errors.OrderNotFound)
+      if (order.status === OrderStatus.PendingReview || order.status === OrderStatus.UnderReview)
+        fail(Errors.UnfinishedCannotAdjust)
+      if (order.status === OrderStatus.FullyDelivered || order.status === OrderStatus.DeliveryComplete)
+        fail(Errors.ShippedCannotAdjust)
+      if (order.status !== OrderStatus.PendingDelivery && order.status !== OrderStatus.PartlyDelivered)
+        fail(Errors.OnlyPendingDeliveryAdjustable)
+      const { maxModifications, modifyDeadlineDays } = limits()
+      if (today() > addDays(order.expectedDeliveryDate, -modifyDeadlineDays)) fail(Errors.ModificationTimePassed)
+      const [done] = await tx
+        .select({ n: count() })
+        .from(saleApplyModifies)
+        .where(and(eq(saleApplyModifies.orderId, order.id), eq(saleApplyModifies.status, ApprovalStatus.Approved)))
+      if ((done?.n ?? 0) >= maxModifications) fail(Errors.ModificationCountExceeded)
+
+      const lines = await linesOf(tx, order.id)
+      const values: Omit<typeof saleApplyModifyLines.$inferInsert, 'applyId'>[] = []
+      const appends = input.lines.filter((l) => l.type === ModifyType.Append)
+      for (const l of appends) {
+        if (!(l.quantity > 0)) fail(Errors.AddRule)
+        if (
+          lines.some((x) => x.productId === l.productId) ||
+          appends.filter((a) => a.productId === l.productId).length > 1
+        )
+          fail(Errors.AppendRule, { productId: l.productId })
+      }
+      const priced = appends.length
+        ? await priceLines(
+            tx,
+            order.branchId,
+            appends.map((l) => ({ productId: l.productId!, unitId: l.unitId!, quantity: l.quantity })),
+          )
+        : []
+      for (const p of priced)
+        values.push({
+          type: ModifyType.Append,
+          productId: p.productId,
+          unitId: p.unitId,
+          quantity: p.quantity,
+          price: p.price,
+        })
+      for (const l of input.lines.filter((x) => x.type !== ModifyType.Append)) {
+        const line =
+          lines.find((x) => x.id === l.orderLineId) ?? fail(Errors.ParameterError, { orderLineId: l.orderLineId })
+        if (l.type === ModifyType.Add && !(l.quantity > 0)) fail(Errors.AddRule, { orderLineId: line.id })
+        if (
+          l.type === ModifyType.Reduce &&
+          (!(l.quantity > 0) || l.quantity > q(line.quantity - line.deliveredQuantity))
+        )
+          fail(Errors.ReduceRule, { orderLineId: line.id })
+        values.push({
+          type: l.type,
+          orderLineId: line.id,
+          productId: line.productId,
+          unitId: line.unitId,
+          quantity: l.quantity,
+          price: line.price,
+        })
+      }
+      const types = [...new Set(values.map((v) => v.type))].sort().join(',')
+      const [request] = await tx
+        .insert(saleApplyModifies)
+        .values({
+          orderId: order.id,
+          orderNo: order.orderNo,
+          branchId: order.branchId,
+          modifyTypes: types,
+          reason: input.reason,
+          status: ApprovalStatus.Pending,
+          requesterName: principal.realname,
+          orgCode: order.orgCode,
+          createBy: principal.userId,
+        })
+        .onConflictDoNothing()
+        .returning()
+      if (!request) fail(Errors.DuplicatePendingApplication)
+      await tx.insert(saleApplyModifyLines).values(values.map((v) => ({ ...v, applyId: request.id })))
+      await engine.start(
+        tx,
+        {
+          ...ref(request.id),
+          objectNo: order.orderNo,
+          submitter: { userId: principal.userId, orgCode: principal.orgCode },
+        },
+        { req: req as never },
+      )
+      await recordOperation(tx, req, {
+        operation: 'sale_apply_modify:add',
+        resource: 'sale_apply_modify',
+        objectId: request.id,
+        objectLabel: order.orderNo,
+        after: { ...request, lines: values },
+      })
+      return request
+    },
+
+    /** POST /sale/applyModify/audit: the request's current reviewer decides. */
+    async audit(tx: DbOrTx, principal: Principal, input: z.output<typeof ApplyModifyAuditSchema>, req: RequestInfo) {
+      const { id, ...rest } = input
+      return engine.decide(tx, { ...ref(id), ...rest, actor: principal }, { req: req as never })
+    },
+
+    progress: (db: DbOrTx, id: string, lang: 'zh' | 'en') => engine.progress(db, ref(id), lang),
+
+    /** GET /sale/applyModify/queryById: the request as a diff against its order now. */
+    async detail(db: DbOrTx, principal: Principal, id: string): Promise<ApplyModifyDetail> {
+      const [request] = await db.select().from(saleApplyModifies).where(eq(saleApplyModifies.id, id))
+      if (!request) fail(Errors.NotFound)
+      const order = await readOrder(db, request.orderId)
+      if (!inScope(principal, order) && !inScope(principal, { orgCode: request.orgCode, createBy: request.createBy })) {
+        const review = await engine.find(db, ref(id))
+        const m = await engine.membershipsOf(db, principal.userId)
+        const steps = review ? await engine.stepsOf(db, review.id) : []
+        if (!steps.some((s) => engine.holdsStep(m, s) || s.userId === principal.userId)) fail(Errors.NotFound)
+      }
+      const lines = await linesOf(db, order.id)
+      const changes = await changesOf(db, id)
+      const facts = await db
+        .select({ id: products.id, name: products.name, nameEn: products.nameEn })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            changes.map((c) => c.productId),
+          ),
+        )
+      const nameOf = new Map(facts.map((f) => [f.id, f]))
+      const unitOf = new Map(lines.map((l) => [l.id, l.unit]))
+      const after =
+        request.status === ApprovalStatus.Approved || request.status === ApprovalStatus.Rejected
+          ? null
+          : await applied(db, lines, changes).catch(() => null)
+      const diffLines = changes.map((c) => {
+        const line = lines.find((l) => l.id === c.orderLineId)
+        const beforeSide = line ? { quantity: line.quantity, amount: line.amount } : null
+        const afterQty =
+          c.type === ModifyType.Append
+            ? c.quantity
+            : c.type === ModifyType.Add
+              ? q((line?.quantity ?? 0) + c.quantity)
+              : q((line?.quantity ?? 0) - c.quantity)
+        return {
+          type: c.type as ModifyType,
+          orderLineId: c.orderLineId,
+          productId: c.productId,
+          productName: nameOf.get(c.productId)?.name ?? '',
+          productNameEn: nameOf.get(c.productId)?.nameEn ?? null,
+          unit: (c.orderLineId && unitOf.get(c.orderLineId)) || '',
+          quantity: c.quantity,
+          price: c.price,
+          before: c.type === ModifyType.Append ? null : beforeSide,
+          after: { quantity: afterQty, amount: money(afterQty * c.price) },
+        }
+      })
+      const totalBefore = { amount: order.totalAmount, boxes: order.totalBoxes }
+      const totalAfter = after
+        ? { amount: orderTotals(after).totalAmount, boxes: orderTotals(after).totalBoxes }
+        : totalBefore
+      const { orgCode: _o, updateBy: _u, createBy: _c, ...head } = request
+      return { ...head, lines: diffLines, totals: { before: totalBefore, after: totalAfter }, currency: order.currency }
+    },
+
+    /** The request follows its review; approved, the order changes in the same transaction. */
+    subscribe() {
+      const offs = (['approval.approved', 'approval.rejected'] as const).map((type) =>
+        events.on(type, async (tx, e) => {
+          if (e.business !== AuditBusiness.OrderAdjust) return
+          const approved = e.type === 'approval.approved'
+          const status = !e.final
+            ? ApprovalStatus.UnderReview
+            : approved
+              ? ApprovalStatus.Approved
+              : ApprovalStatus.Rejected
+          const [request] = await setStatus(tx, e.objectId, status, e.decidedBy)
+          if (!request || !e.final) return
+          if (approved) await apply(tx, request.id, e.decidedBy, e.note)
+          else if (request.createBy)
+            await events.emit(tx, {
+              type: 'business.notify',
+              recipientIds: [request.createBy],
+              texts: salesTexts.adjustmentDecided(request.orderNo, false, e.note),
+              menuId: 'sale_apply_modify',
+              objectNo: request.orderNo,
+              creatorId: e.decidedBy,
+            })
+        }),
+      )
+      return () => {
+        for (const off of offs) off()
+      }
+    },
+
+    openOf: (db: DbOrTx, orderId: string) =>
+      db
+        .select()
+        .from(saleApplyModifies)
+        .where(and(eq(saleApplyModifies.orderId, orderId), inArray(saleApplyModifies.status, OPEN))),
+  }
+}
+
+export type ApplyModifies = ReturnType<typeof createApplyModifies>

@@ -1,0 +1,343 @@
+import {
+  type ApplyModifyDetail,
+  type Delivery,
+  type DeliveryOrder,
+  Errors,
+  OrderStatus,
+  type Page,
+  type SellableProduct,
+} from '@app/contracts'
+import { and, eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { depots, saleOrders, stocks } from '../../src/db/schema/index.ts'
+import type { TestApp } from '../helpers/app.ts'
+import { createProductTestApp } from '../product/helpers.ts'
+import { type Api, addOrder, as, audit, branchId, dayFrom, detail, orderForm, sellable } from './helpers.ts'
+
+let t: TestApp
+let branchAdmin: Api
+let region: Api
+let finance: Api
+let gm: Api
+let director: Api
+let logistics: Api
+let moscow: string
+let products: SellableProduct[]
+let extra: SellableProduct
+let depotId: string
+
+/** Stock of a product in the test depot, by batch. */
+const stockOf = async (productId: string) =>
+  t.database.db
+    .select()
+    .from(stocks)
+    .where(and(eq(stocks.depotId, depotId), eq(stocks.productId, productId)))
+
+beforeAll(async () => {
+  t = await createProductTestApp()
+  branchAdmin = await as(t, 'branch_admin')
+  region = await as(t, 'region_president')
+  finance = await as(t, 'branch_finance')
+  gm = await as(t, 'gm_president')
+  director = await as(t, 'finance_director')
+  logistics = await as(t, 'logistics_admin')
+  moscow = await branchId(t, 'RU-MOW')
+  const offer = await sellable(branchAdmin, moscow)
+  products = offer.slice(0, 3)
+  extra = offer[3]!
+  const [depot] = await t.database.db.select().from(depots).where(eq(depots.depotType, 'finished'))
+  depotId = depot!.id
+  // two batches of the first product, the later-expiring one first: deliveries take the earlier one first
+  const stocked = await logistics.post('/api/pro/stock/purchaseIn', {
+    depotId,
+    lines: [
+      {
+        productId: products[0]!.productId,
+        batchNo: 'T-LATE',
+        quantity: 100,
+        productionDate: '2026-06-01',
+        expiryDate: '2028-01-01',
+      },
+      {
+        productId: products[0]!.productId,
+        batchNo: 'T-EARLY',
+        quantity: 6,
+        productionDate: '2026-01-01',
+        expiryDate: '2027-01-01',
+      },
+      ...[...products.slice(1), extra].map((p) => ({
+        productId: p.productId,
+        batchNo: 'T-1',
+        quantity: 200,
+        expiryDate: '2028-01-01',
+      })),
+    ],
+  })
+  expect(stocked.status).toBe(200)
+})
+afterAll(async () => t?.close())
+
+const approvedOrder = async (quantities = [10, 20, 30], expected = 30) => {
+  const order = await addOrder(branchAdmin, {
+    ...orderForm(moscow, products, quantities),
+    expectedDeliveryDate: dayFrom(expected),
+  })
+  for (const api of [region, finance, gm]) expect((await audit(api, order.id, 'approve')).status).toBe(200)
+  return order
+}
+
+const deliver = (orderId: string, lines: { orderLineId: string; quantity: number }[], api = logistics) =>
+  api.post<{ deliveryNo: string; status: number }>('/api/sale/delivery/add', {
+    orderId,
+    depotId,
+    shipDate: dayFrom(0),
+    lines,
+  })
+
+describe('delivery', () => {
+  it('delivers in parts from a depot, earliest expiry first; the order moves 100805, 100806, 100807', async () => {
+    const { id, orderNo } = await approvedOrder()
+    const o = await detail(branchAdmin, id)
+    const list = await logistics.get<Page<DeliveryOrder>>('/api/sale/delivery/list', {
+      search: JSON.stringify({ orderNo }),
+    })
+    expect(list.body.result.records[0]!.lines!.map((l) => l.remaining)).toEqual([10, 20, 30])
+
+    const first = await deliver(id, [
+      { orderLineId: o.lines[0]!.id, quantity: 10 },
+      { orderLineId: o.lines[1]!.id, quantity: 20 },
+    ])
+    expect(first.status).toBe(200)
+    expect(first.body.result.deliveryNo).toMatch(/^FH\d{8}-\d{4}$/)
+    expect(first.body.result.status).toBe(OrderStatus.PartlyDelivered)
+    const batches = await stockOf(products[0]!.productId)
+    expect(batches.find((b) => b.batchNo === 'T-EARLY')!.quantity).toBe(0)
+    expect(batches.find((b) => b.batchNo === 'T-LATE')!.quantity).toBe(96)
+
+    const shipped = await branchAdmin.get<Delivery[]>('/api/sale/delivery/deliveries', { orderId: id })
+    expect(shipped.body.result).toHaveLength(1)
+    const line0 = shipped.body.result[0]!.lines.find((l) => l.orderLineId === o.lines[0]!.id)!
+    expect(line0.batches.map((b) => [b.batchNo, b.quantity])).toEqual([
+      ['T-EARLY', 6],
+      ['T-LATE', 4],
+    ])
+
+    const over = await deliver(id, [{ orderLineId: o.lines[2]!.id, quantity: 31 }])
+    expect(over.body.code).toBe(Errors.PreparationOverLimit.code)
+    const early = await logistics.post('/api/sale/delivery/complete', { orderId: id, actualDeliveryDate: dayFrom(0) })
+    expect(early.body.code).toBe(Errors.NotPendingPreparation.code)
+    const rest = await deliver(id, [{ orderLineId: o.lines[2]!.id, quantity: 30 }])
+    expect(rest.body.result.status).toBe(OrderStatus.FullyDelivered)
+    const again = await deliver(id, [{ orderLineId: o.lines[2]!.id, quantity: 1 }])
+    expect(again.body.code).toBe(Errors.NotPendingPreparation.code)
+    const done = await logistics.post<{ status: number; actualDeliveryDate: string }>('/api/sale/delivery/complete', {
+      orderId: id,
+      actualDeliveryDate: dayFrom(0),
+    })
+    expect(done.body.result.status).toBe(OrderStatus.DeliveryComplete)
+    expect(done.body.result.actualDeliveryDate).toBe(dayFrom(0))
+  })
+
+  it('refuses an order not yet approved, and the branch', async () => {
+    const { id } = await addOrder(branchAdmin, orderForm(moscow, products))
+    const o = await detail(branchAdmin, id)
+    expect((await deliver(id, [{ orderLineId: o.lines[0]!.id, quantity: 1 }])).body.code).toBe(
+      Errors.NotPendingPreparation.code,
+    )
+    expect((await deliver(id, [{ orderLineId: o.lines[0]!.id, quantity: 1 }], branchAdmin)).status).toBe(403)
+  })
+
+  it('insufficient stock writes nothing', async () => {
+    const { id } = await approvedOrder([500, 1, 1])
+    const o = await detail(branchAdmin, id)
+    const before = await stockOf(products[0]!.productId)
+    const res = await deliver(id, [
+      { orderLineId: o.lines[1]!.id, quantity: 1 },
+      { orderLineId: o.lines[0]!.id, quantity: 500 },
+    ])
+    expect(res.body.code).toBe(Errors.InsufficientStock.code)
+    expect(await stockOf(products[0]!.productId)).toEqual(before)
+    const after = await detail(branchAdmin, id)
+    expect(after.status).toBe(OrderStatus.PendingDelivery)
+    expect(after.lines.every((l) => l.deliveredQuantity === 0)).toBe(true)
+  })
+
+  it('two deliveries of the last units at once: one ships, stock never negative', async () => {
+    const { id } = await approvedOrder([1, 1, 1])
+    const o = await detail(branchAdmin, id)
+    const results = await Promise.all([0, 1].map(() => deliver(id, [{ orderLineId: o.lines[2]!.id, quantity: 1 }])))
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    const after = await detail(branchAdmin, id)
+    expect(after.lines[2]!.deliveredQuantity).toBe(1)
+    const rows = await t.database.db.select().from(stocks).where(eq(stocks.depotId, depotId))
+    expect(rows.every((r) => r.quantity >= 0)).toBe(true)
+  })
+
+  it('SPEC 6: logistics changes delivery data only on the delivery day; others not once it is reached', async () => {
+    const { id } = await approvedOrder([1, 1, 1])
+    const o = await detail(branchAdmin, id)
+    const edit = (api: Api, version: number, expectedDeliveryDate: string) =>
+      api.post('/api/sale/delivery/editDeliveryData', {
+        orderId: id,
+        version,
+        expectedDeliveryDate,
+        transportMode: 'air',
+      })
+    expect((await edit(logistics, o.version, dayFrom(10))).body.code).toBe(Errors.LogisticsOnlyOnDeliveryDay.code)
+    await t.database.db
+      .update(saleOrders)
+      .set({ expectedDeliveryDate: dayFrom(0) })
+      .where(eq(saleOrders.id, id))
+    expect((await edit(branchAdmin, o.version, dayFrom(5))).body.code).toBe(Errors.DeliveryTimeReached.code)
+    const res = await edit(logistics, o.version, dayFrom(2))
+    expect(res.status).toBe(200)
+    expect((await detail(branchAdmin, id)).transportMode).toBe('air')
+  })
+})
+
+describe('adjustments', () => {
+  const ask = (orderId: string, lines: unknown[], api = branchAdmin) =>
+    api.post<{ id: string }>('/api/sale/applyModify/add', { orderId, reason: 'customer asks', lines })
+
+  it('append, add and reduce; approved on the order_adjust flow the order carries them', async () => {
+    const { id } = await approvedOrder([10, 20, 30])
+    const o = await detail(branchAdmin, id)
+    const res = await ask(id, [
+      { type: 'reduce', orderLineId: o.lines[2]!.id, quantity: 10 },
+      { type: 'add', orderLineId: o.lines[0]!.id, quantity: 5 },
+      { type: 'append', productId: extra.productId, unitId: extra.units[0]!.id, quantity: 7 },
+    ])
+    expect(res.status).toBe(200)
+    const diff = await region.get<ApplyModifyDetail>('/api/sale/applyModify/queryById', { id: res.body.result.id })
+    expect(diff.status).toBe(200)
+    const reduce = diff.body.result.lines.find((l) => l.type === 'reduce')!
+    expect([reduce.before?.quantity, reduce.after?.quantity]).toEqual([30, 20])
+    expect(diff.body.result.totals.after.amount).not.toBe(diff.body.result.totals.before.amount)
+    expect((await ask(id, [{ type: 'add', orderLineId: o.lines[0]!.id, quantity: 1 }])).body.code).toBe(
+      Errors.DuplicatePendingApplication.code,
+    )
+    const requestId = res.body.result.id
+    const decide = (api: Api) =>
+      api.post('/api/sale/applyModify/audit', { id: requestId, decision: 'approve', note: 'fine' })
+    expect((await decide(region)).status).toBe(200)
+    expect((await detail(branchAdmin, id)).lines.map((l) => l.quantity)).toEqual([10, 20, 30])
+    expect((await decide(director)).status).toBe(200)
+    const after = await detail(branchAdmin, id)
+    expect(after.lines.map((l) => [l.productId, l.quantity])).toEqual([
+      [products[0]!.productId, 15],
+      [products[1]!.productId, 20],
+      [products[2]!.productId, 20],
+      [extra.productId, 7],
+    ])
+    expect(after.lines[0]!.id).toBe(o.lines[0]!.id)
+    expect(after.totalAmount).toBeCloseTo(
+      after.lines.reduce((s, l) => s + l.amount, 0),
+      2,
+    )
+    const history = await branchAdmin.get<{ operation: string }[]>('/api/sale/order/modifyHistory', { id })
+    expect(history.body.result.map((h) => h.operation)).toContain('sale_apply_modify:audit')
+  })
+
+  it('a rejected request leaves the order untouched', async () => {
+    const { id } = await approvedOrder()
+    const o = await detail(branchAdmin, id)
+    const res = await ask(id, [{ type: 'add', orderLineId: o.lines[0]!.id, quantity: 5 }])
+    await region.post('/api/sale/applyModify/audit', { id: res.body.result.id, decision: 'reject', note: 'no' })
+    const list = await branchAdmin.get<Page<{ id: string; status: string }>>('/api/sale/applyModify/list', {
+      search: JSON.stringify({ orderNo: o.orderNo }),
+    })
+    expect(list.body.result.records[0]!.status).toBe('3')
+    expect((await detail(branchAdmin, id)).lines.map((l) => l.quantity)).toEqual([10, 20, 30])
+  })
+
+  it('refuses every case of SPEC 5 and 8', async () => {
+    const pending = await addOrder(branchAdmin, orderForm(moscow, products))
+    const p = await detail(branchAdmin, pending.id)
+    expect((await ask(p.id, [{ type: 'add', orderLineId: p.lines[0]!.id, quantity: 1 }])).body.code).toBe(
+      Errors.UnfinishedCannotAdjust.code,
+    )
+    const { id } = await approvedOrder()
+    const o = await detail(branchAdmin, id)
+    expect((await ask(id, [{ type: 'reduce', orderLineId: o.lines[0]!.id, quantity: 0 }])).body.code).toBe(
+      Errors.ReduceRule.code,
+    )
+    expect((await ask(id, [{ type: 'reduce', orderLineId: o.lines[0]!.id, quantity: 11 }])).body.code).toBe(
+      Errors.ReduceRule.code,
+    )
+    expect((await ask(id, [{ type: 'add', orderLineId: o.lines[0]!.id, quantity: 0 }])).body.code).toBe(
+      Errors.AddRule.code,
+    )
+    expect(
+      (
+        await ask(id, [
+          { type: 'append', productId: products[0]!.productId, unitId: products[0]!.units[0]!.id, quantity: 1 },
+        ])
+      ).body.code,
+    ).toBe(Errors.AppendRule.code)
+    // the reduce is bounded by what has not shipped
+    await deliver(id, [{ orderLineId: o.lines[0]!.id, quantity: 8 }])
+    expect((await ask(id, [{ type: 'reduce', orderLineId: o.lines[0]!.id, quantity: 3 }])).body.code).toBe(
+      Errors.ReduceRule.code,
+    )
+    // past the last modification time (7 days before the expected delivery date)
+    const soon = await approvedOrder([1, 1, 1], 3)
+    const s = await detail(branchAdmin, soon.id)
+    expect((await ask(soon.id, [{ type: 'add', orderLineId: s.lines[0]!.id, quantity: 1 }])).body.code).toBe(
+      Errors.ModificationTimePassed.code,
+    )
+    // fully shipped
+    await deliver(
+      soon.id,
+      s.lines.map((l) => ({ orderLineId: l.id, quantity: l.quantity })),
+    )
+    expect((await ask(soon.id, [{ type: 'add', orderLineId: s.lines[0]!.id, quantity: 1 }])).body.code).toBe(
+      Errors.ShippedCannotAdjust.code,
+    )
+  })
+
+  it('more approved adjustments than allowed (3) are refused', async () => {
+    const { id } = await approvedOrder()
+    for (let i = 0; i < 3; i++) {
+      const o = await detail(branchAdmin, id)
+      const res = await ask(id, [{ type: 'add', orderLineId: o.lines[0]!.id, quantity: 1 }])
+      expect(res.status).toBe(200)
+      await region.post('/api/sale/applyModify/audit', { id: res.body.result.id, decision: 'approve', note: 'ok' })
+      await director.post('/api/sale/applyModify/audit', { id: res.body.result.id, decision: 'approve', note: 'ok' })
+    }
+    const o = await detail(branchAdmin, id)
+    expect(o.lines[0]!.quantity).toBe(13)
+    expect((await ask(id, [{ type: 'add', orderLineId: o.lines[0]!.id, quantity: 1 }])).body.code).toBe(
+      Errors.ModificationCountExceeded.code,
+    )
+  })
+
+  it('a reduce approved while a delivery is posted: never more shipped than ordered', async () => {
+    const { id } = await approvedOrder([10, 1, 1])
+    const o = await detail(branchAdmin, id)
+    const res = await ask(id, [{ type: 'reduce', orderLineId: o.lines[0]!.id, quantity: 6 }])
+    await region.post('/api/sale/applyModify/audit', { id: res.body.result.id, decision: 'approve', note: 'ok' })
+    const [approval, delivery] = await Promise.all([
+      director.post('/api/sale/applyModify/audit', { id: res.body.result.id, decision: 'approve', note: 'ok' }),
+      deliver(id, [{ orderLineId: o.lines[0]!.id, quantity: 10 }]),
+    ])
+    // whichever went first, the other is refused
+    expect([approval.status, delivery.status].filter((s) => s === 200)).toHaveLength(1)
+    const after = await detail(branchAdmin, id)
+    for (const l of after.lines) expect(l.deliveredQuantity).toBeLessThanOrEqual(l.quantity)
+  })
+})
+
+describe('data scope of the new lists', () => {
+  it('another department sees none of these orders or requests', async () => {
+    const other = await as(t, 'finance_admin')
+    const list = await other.get<Page<DeliveryOrder>>('/api/sale/delivery/list')
+    expect(list.status === 403 || list.body.result.total === 0).toBe(true)
+    const ids = (
+      await t.database.db
+        .select({ id: saleOrders.id })
+        .from(saleOrders)
+        .where(inArray(saleOrders.status, [100803]))
+    ).map((r) => r.id)
+    expect(ids.length).toBeGreaterThan(0)
+  })
+})
