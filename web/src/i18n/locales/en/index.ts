@@ -3,6 +3,7 @@ import admin, { adminFields, adminResources } from './admin.ts'
 import approval from './approval.ts'
 import auth from './auth.ts'
 import common from './common.ts'
+import delivery from './delivery.ts'
 import fields from './fields.ts'
 import layout from './layout.ts'
 import list from './list.ts'
@@ -27,4 +28,5 @@ export default {
   product,
   sales,
   salesReview,
+  delivery,
 } satisfies typeof zh

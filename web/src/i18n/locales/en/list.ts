@@ -13,6 +13,8 @@ export default {
     saleOrder: 'sales order',
     subApply: 'sub-flow request',
     orderDelete: 'order deletion request',
+    deliveryOrder: 'delivery order',
+    applyModify: 'order adjustment request',
   },
   search: {
     from: 'From',

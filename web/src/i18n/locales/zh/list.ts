@@ -12,6 +12,8 @@ export default {
     saleOrder: '销售订单',
     subApply: '子流程申请',
     orderDelete: '订单删除申请',
+    deliveryOrder: '发货订单',
+    applyModify: '订单调整申请',
   },
   search: {
     from: '最小值',
