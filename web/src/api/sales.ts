@@ -57,6 +57,8 @@ export const salesApi = {
   /** An attachment not yet attached: the order's save attaches it. */
   upload: (file: File) => {
     const body = new FormData()
+    // an attachment may be a PDF as well as an image (the server reads the type from the content)
+    body.append('accept', 'document')
     body.append('file', file)
     return http.post<Attachment>('/file/upload', body, { silent: true, timeoutMs: UPLOAD_TIMEOUT_MS })
   },

@@ -15,7 +15,8 @@ export type LineInput = { productId: string; unitId: string; quantity: number }
 export type LineRow = typeof saleOrderLines.$inferSelect
 
 export type Attributes = { boxes: number; grossWeightKg: number; netWeightKg: number; volumeM3: number }
-export type PricedLine = LineInput & Attributes & { unit: string; price: number; amount: number }
+export type PricedLine = LineInput &
+  Attributes & { unit: string; price: number; amount: number; currency?: string | null }
 
 const round = (n: number, digits: number) => {
   const f = 10 ** digits
@@ -96,8 +97,10 @@ export const priceLines = async (
   return lines.map((l) => {
     const product = offer.get(l.productId) ?? fail(Errors.ProductMissing, { productId: l.productId })
     const attrs = attributesOf(product, l.unitId, l.quantity)
-    const price = kept.get(`${l.productId}:${l.unitId}`)?.price ?? product.price
-    return { ...l, ...attrs, price, amount: round(price * l.quantity, 2) }
+    // the offered price is per base unit; a line's price is per its own unit
+    const rate = product.units.find((u) => u.id === l.unitId)?.conversionRate ?? 1
+    const price = kept.get(`${l.productId}:${l.unitId}`)?.price ?? round(product.price * rate, 4)
+    return { ...l, ...attrs, price, currency: product.currency, amount: round(price * l.quantity, 2) }
   })
 }
 

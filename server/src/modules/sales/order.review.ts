@@ -43,6 +43,22 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
     return engine.holdsStep(memberships, step) ? { review, step } : null
   }
 
+  const hasOpenSubApply = async (db: DbOrTx, reviewId: string, round: number, stepNo: number) => {
+    const [open] = await db
+      .select({ id: saleSubApplies.id })
+      .from(saleSubApplies)
+      .where(
+        and(
+          eq(saleSubApplies.reviewId, reviewId),
+          eq(saleSubApplies.round, round),
+          eq(saleSubApplies.stepNo, stepNo),
+          inArray(saleSubApplies.status, OPEN),
+        ),
+      )
+      .limit(1)
+    return !!open
+  }
+
   return {
     currentStepOf,
 
@@ -137,7 +153,11 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
           has('delete') &&
           (order.status === OrderStatus.Rejected || (order.status === OrderStatus.PendingReview && !decided)),
         applyDelete: has('applyDelete') && order.status === OrderStatus.PendingDelivery && !shipped && !openDelete,
-        audit: has('audit') && !!current,
+        // a step with an open sub-flow request waits for its answer
+        audit:
+          has('audit') &&
+          !!current &&
+          !(await hasOpenSubApply(db, current.review.id, current.review.round, current.step.stepNo)),
         reviewAdjust: has('audit') && !!current?.step.allowAdjust,
         subApply: has('subApply') && !!current,
       }
@@ -203,18 +223,7 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
         // a step waits for its sub-flow requests
         events.on('approval.deciding', async (tx, e) => {
           if (e.business !== AuditBusiness.SaleOrder) return
-          const [open] = await tx
-            .select({ id: saleSubApplies.id })
-            .from(saleSubApplies)
-            .where(
-              and(
-                eq(saleSubApplies.reviewId, e.reviewId),
-                eq(saleSubApplies.round, e.round),
-                eq(saleSubApplies.stepNo, e.stepNo),
-                inArray(saleSubApplies.status, OPEN),
-              ),
-            )
-            .limit(1)
+          const open = await hasOpenSubApply(tx, e.reviewId, e.round, e.stepNo)
           if (open) fail(Errors.SubProcessUnfinished)
         }),
       ]

@@ -139,7 +139,11 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
     const branch = await branchFor(tx, principal, input.branchId)
     await assertBranchStockUploaded(tx, input.branchId)
     const lines = await priceLines(tx, input.branchId, input.lines, kept)
-    return { branch, lines }
+    // prices are in the currency the branch buys in (its branch-sale relation's); one per order
+    const currencies = new Set(lines.flatMap((l) => (l.currency ? [l.currency] : [])))
+    if (currencies.size > 1) fail(Errors.ParameterError, { field: 'lines', currencies: [...currencies] })
+    const currency = [...currencies][0] ?? branch.currency
+    return { branch, lines, currency }
   }
 
   const headOf = (input: Input, lines: readonly PricedLine[], currency: string | null) => ({
@@ -244,12 +248,12 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
   return {
     /** POST /sale/order/add: numbered at save, pending review, its review started in the same transaction. */
     async add(tx: DbOrTx, principal: Principal, input: Input, req: RequestInfo) {
-      const { branch, lines } = await checked(tx, principal, input)
+      const { branch, lines, currency } = await checked(tx, principal, input)
       const orderNo = await nextNumber(tx, ORDER_NO_PREFIX)
       const [order] = await tx
         .insert(saleOrders)
         .values({
-          ...headOf(input, lines, branch.currency),
+          ...headOf(input, lines, currency),
           orderNo,
           status: OrderStatus.PendingReview,
           syncStatus: ErpSyncStatus.NotSynced,
@@ -315,14 +319,14 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
       if (same) fail(Errors.OrderUnchanged)
 
       const kept = new Map(beforeLines.map((l) => [`${l.productId}:${l.unitId}`, { price: l.price }]))
-      const { branch, lines } = await checked(
+      const { branch, lines, currency } = await checked(
         tx,
         principal,
         { ...input, orderDate: input.orderDate ?? order.orderDate },
         kept,
       )
       const updated = await moveOrder(tx, order, OrderStatus.PendingReview, principal.userId, {
-        ...headOf({ ...input, orderDate: input.orderDate ?? order.orderDate }, lines, branch.currency),
+        ...headOf({ ...input, orderDate: input.orderDate ?? order.orderDate }, lines, currency),
         orgCode: branch.orgCode ?? order.orgCode,
         syncStatus: order.status === OrderStatus.PendingDelivery ? order.syncStatus : ErpSyncStatus.NotSynced,
       })

@@ -44,9 +44,10 @@ describe('order lines', () => {
     expect(addProducts(lines, [product(1), product(3)]).map((l) => l.productCode)).toEqual(['P1', 'P2', 'P3'])
   })
 
-  it('prices another unit as the server does (one price per product); a saved line keeps its price', () => {
+  it('prices another unit as the server does (the base price times the unit rate); a saved line keeps its price', () => {
     const line = lineOf(product(1, 1.25))
-    expect(withUnit(line, uuid(201))).toMatchObject({ unitId: uuid(201), price: 1.25 })
+    const other = line.units.find((u) => u.id === uuid(201))!
+    expect(withUnit(line, uuid(201))).toMatchObject({ unitId: uuid(201), price: 1.25 * other.conversionRate })
     const saved = { ...line, basePrice: null, price: 7 }
     expect(withUnit(saved, uuid(201)).price).toBe(7)
   })

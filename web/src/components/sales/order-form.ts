@@ -63,8 +63,9 @@ const nextKey = () => `l${Date.now().toString(36)}${(keySeq++).toString(36)}`
  * branch-sale price, else the sale price: `priceLines` in modules/sales/order.lines.ts); the unit
  * is kept in the signature so that a price per unit changes one place.
  */
-export const unitPrice = (basePrice: number, _unit: Pick<UnitChoice, 'conversionRate'> | undefined) =>
-  round(basePrice, 4)
+/** The offered price is per base unit; a line's is per its own unit (as the server prices it). */
+export const unitPrice = (basePrice: number, unit: Pick<UnitChoice, 'conversionRate'> | undefined) =>
+  round(basePrice * (unit?.conversionRate ?? 1), 4)
 
 export const lineAmount = (line: Pick<LineValue, 'price' | 'quantity'>) => round(line.price * (line.quantity ?? 0), 2)
 
