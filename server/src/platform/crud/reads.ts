@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, fillPlaceholders, inArray, or, type Query, t
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database, DbOrTx } from '../../db/client.ts'
 import { operationLogs } from '../../db/schema/index.ts'
+import { LogType } from '../audit-log.ts'
 import type { Principal } from '../auth/principal.ts'
 import { scopeConditions } from '../data-scope.ts'
 import { notFound } from '../errors.ts'
@@ -298,7 +299,14 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
             after: operationLogs.after,
           })
           .from(operationLogs)
-          .where(and(eq(operationLogs.resource, r.tableName), eq(operationLogs.objectId, String(id))))
+          .where(
+            and(
+              eq(operationLogs.resource, r.tableName),
+              eq(operationLogs.objectId, String(id)),
+              // the record's own changes, not the review entries of a business named like its table
+              eq(operationLogs.logType, LogType.Operation),
+            ),
+          )
           .orderBy(desc(operationLogs.createAt))
           .limit(200)
       },

@@ -144,6 +144,10 @@ export default {
       delete: 'Deleted',
       batchDelete: 'Batch deleted',
       import: 'Imported',
+      reviewAdjust: 'Changed in review',
+      deliver: 'Delivered',
+      audit: 'Adjustment approved',
+      applyDelete: 'Deletion approved',
     },
   },
 } satisfies typeof zh

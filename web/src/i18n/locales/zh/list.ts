@@ -142,6 +142,10 @@ export default {
       delete: '删除',
       batchDelete: '批量删除',
       import: '导入',
+      reviewAdjust: '审核时调整',
+      deliver: '发货',
+      audit: '调整审核通过',
+      applyDelete: '删除申请通过',
     },
   },
 }
