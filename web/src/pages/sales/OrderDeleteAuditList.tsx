@@ -1,4 +1,4 @@
-import { ApprovalStatus, orderDeleteResource, SaleOrderApplyDeleteSchema } from '@app/contracts'
+import { ApprovalStatus, orderDeleteResource, SaleOrderApplyDeleteSchema, saleOrderResource } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Descriptions, Divider, Empty, Modal, Spin, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
@@ -9,14 +9,17 @@ import { failureText } from '../../api/http.ts'
 import { keys } from '../../api/queries.ts'
 import type { ResourceRecord } from '../../api/resources.ts'
 import { salesReviewApi, salesReviewKeys } from '../../api/sales-review.ts'
+import { AuthButton } from '../../auth/permissions.tsx'
 import { AuditModal, type AuditTarget } from '../../components/approval/AuditModal.tsx'
 import { ReviewProgressView } from '../../components/approval/ReviewProgress.tsx'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList, type ListDeclaration, type RecordViewerProps } from '../../components/list/types.ts'
 import { useDictText } from '../../components/list/useDict.ts'
-import { useFieldLabel } from '../../components/list/useFieldLabel.ts'
+import { useFieldLabel, useResourceTitle } from '../../components/list/useFieldLabel.ts'
+import { useShown } from '../../components/list/useShown.ts'
 import { ViewModal } from '../../components/list/ViewModal.tsx'
 import { OrderLink } from '../../components/sales-review/OrderLink.tsx'
+import { useRequestFromMessage } from '../../components/sales-review/useRequestFromMessage.ts'
 import { DATETIME_FORMAT, modalWidth } from '../../config/constants.ts'
 
 type Field = keyof typeof orderDeleteResource.fields
@@ -65,10 +68,36 @@ const ProgressModal = ({ id, onClose }: { id: string | null; onClose: () => void
   )
 }
 
+/** The audit modal on a deletion request's own route; a decision refreshes the requests and the orders. */
+const DeleteAuditModal = ({ target, onClose }: { target: AuditTarget | null; onClose: () => void }) => {
+  const queryClient = useQueryClient()
+  const decide = useCallback(
+    (d: Decision) => salesReviewApi.auditDelete({ id: d.id, decision: d.decision, note: d.note }),
+    [],
+  )
+  return (
+    <AuditModal
+      target={target}
+      decide={decide}
+      onClose={onClose}
+      onDecided={() => {
+        void queryClient.invalidateQueries({ queryKey: keys.resource.all(orderDeleteResource.name) })
+        // an approved deletion removes the order
+        void queryClient.invalidateQueries({ queryKey: keys.resource.all(saleOrderResource.name) })
+      }}
+    />
+  )
+}
+
 /** One request: the order, why it should go, who asked and when, and its review so far. */
 const OrderDeleteView = ({ record, open, title, onClose, afterClose }: RecordViewerProps) => {
+  const { t } = useTranslation()
   const label = useFieldLabel(orderDeleteResource.name)
   const dictText = useDictText()
+  const [auditing, setAuditing] = useState<AuditTarget | null>(null)
+  const progress = useDeleteProgress(record.id).data
+  // the review's status is the request's, and stays current after a decision made here
+  const status = progress?.status ?? record.status
   return (
     <ViewModal open={open} title={title} onClose={onClose} afterClose={afterClose} data-testid="order-delete-view">
       <Descriptions
@@ -81,7 +110,7 @@ const OrderDeleteView = ({ record, open, title, onClose, afterClose }: RecordVie
             label: label('orderNo'),
             // an approved request has deleted its order
             children:
-              record.orderId && record.status !== ApprovalStatus.Approved ? (
+              record.orderId && status !== ApprovalStatus.Approved ? (
                 <OrderLink orderId={String(record.orderId)} orderNo={String(record.orderNo ?? '')} />
               ) : (
                 <Typography.Text strong>{String(record.orderNo ?? '')}</Typography.Text>
@@ -90,7 +119,7 @@ const OrderDeleteView = ({ record, open, title, onClose, afterClose }: RecordVie
           {
             key: 'status',
             label: label('status'),
-            children: <Tag color={statusColor(record.status)}>{dictText('approval_status', record.status)}</Tag>,
+            children: <Tag color={statusColor(status)}>{dictText('approval_status', status)}</Tag>,
           },
           { key: 'requesterName', label: label('requesterName'), children: String(record.requesterName ?? '') },
           {
@@ -112,6 +141,26 @@ const OrderDeleteView = ({ record, open, title, onClose, afterClose }: RecordVie
       />
       <Divider />
       <ProgressBody id={record.id} />
+      {progress && isOpen(progress.status) && (
+        <div style={{ marginTop: 16, textAlign: 'right' }}>
+          <AuthButton
+            perm={`${orderDeleteResource.menu}:audit`}
+            type="primary"
+            onClick={() =>
+              setAuditing({
+                id: record.id,
+                objectNo: String(record.orderNo ?? ''),
+                stepNo: progress.currentStep,
+                version: progress.version,
+              })
+            }
+            data-testid="order-delete-view-audit"
+          >
+            {t('salesReview.orderDelete.audit')}
+          </AuthButton>
+        </div>
+      )}
+      <DeleteAuditModal target={auditing} onClose={() => setAuditing(null)} />
     </ViewModal>
   )
 }
@@ -123,6 +172,9 @@ const OrderDeleteView = ({ record, open, title, onClose, afterClose }: RecordVie
  */
 export const OrderDeleteAuditList = () => {
   const { t } = useTranslation()
+  const title = useResourceTitle(orderDeleteResource.name)
+  const fromMessage = useShown<ResourceRecord>()
+  useRequestFromMessage(orderDeleteResource, fromMessage.show)
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const [auditing, setAuditing] = useState<AuditTarget | null>(null)
@@ -164,7 +216,7 @@ export const OrderDeleteAuditList = () => {
       defineList({
         resource: orderDeleteResource,
         input: SaleOrderApplyDeleteSchema,
-        without: ['add', 'edit', 'delete', 'batchDelete', 'status', 'export', 'import', 'history'],
+        without: ['add', 'edit', 'delete', 'batchDelete', 'status', 'import', 'history'],
         columnOrder: ['orderNo', 'reason', 'status', 'requesterName', 'createAt'],
         toolbar: [
           {
@@ -187,24 +239,19 @@ export const OrderDeleteAuditList = () => {
     [t, audit],
   )
 
-  const decide = useCallback(
-    (d: Decision) => salesReviewApi.auditDelete({ id: d.id, decision: d.decision, note: d.note }),
-    [],
-  )
-
   return (
     <>
       <ListPage list={list as ListDeclaration} />
-      <AuditModal
-        target={auditing}
-        decide={decide}
-        onClose={() => setAuditing(null)}
-        onDecided={() => {
-          void queryClient.invalidateQueries({ queryKey: keys.resource.all(orderDeleteResource.name) })
-          // an approved deletion removes the order
-          void queryClient.invalidateQueries({ queryKey: keys.resource.all('saleOrder') })
-        }}
-      />
+      {fromMessage.shown && (
+        <OrderDeleteView
+          record={fromMessage.shown.target}
+          open={fromMessage.shown.open}
+          title={t('list.modal.view', { name: title })}
+          onClose={fromMessage.hide}
+          afterClose={fromMessage.gone}
+        />
+      )}
+      <DeleteAuditModal target={auditing} onClose={() => setAuditing(null)} />
       <ProgressModal id={progressOf} onClose={() => setProgressOf(null)} />
     </>
   )

@@ -13,10 +13,12 @@ import { AuthButton } from '../../auth/permissions.tsx'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList, type ListDeclaration, type RecordViewerProps } from '../../components/list/types.ts'
 import { useDictText } from '../../components/list/useDict.ts'
-import { useFieldLabel } from '../../components/list/useFieldLabel.ts'
+import { useFieldLabel, useResourceTitle } from '../../components/list/useFieldLabel.ts'
 import { recordLabel, refQuery } from '../../components/list/useRefOptions.ts'
+import { useShown } from '../../components/list/useShown.ts'
 import { ViewModal } from '../../components/list/ViewModal.tsx'
 import { OrderLink } from '../../components/sales-review/OrderLink.tsx'
+import { useRequestFromMessage } from '../../components/sales-review/useRequestFromMessage.ts'
 import { DATETIME_FORMAT } from '../../config/constants.ts'
 
 const MENU = subApplyResource.menu
@@ -205,6 +207,9 @@ const SubApplyView = ({ record, open, title, onClose, afterClose }: RecordViewer
  */
 export const SubApplyList = () => {
   const { t } = useTranslation()
+  const title = useResourceTitle(subApplyResource.name)
+  const fromMessage = useShown<ResourceRecord>()
+  useRequestFromMessage(subApplyResource, fromMessage.show)
   const { message } = App.useApp()
   const names = useNames()
   const [replying, setReplying] = useState<Target | null>(null)
@@ -221,7 +226,7 @@ export const SubApplyList = () => {
       defineList({
         resource: subApplyResource,
         input: SubApplyAddSchema,
-        without: ['add', 'edit', 'delete', 'batchDelete', 'status', 'export', 'import', 'history'],
+        without: ['add', 'edit', 'delete', 'batchDelete', 'status', 'import', 'history'],
         columnOrder: ['orderNo', 'stepNo', 'roleCode', 'content', 'status', 'requesterName', 'createAt'],
         columns: {
           stepNo: { width: 90, render: (v) => t('salesReview.subApply.step', { no: v }) },
@@ -251,6 +256,15 @@ export const SubApplyList = () => {
   return (
     <>
       <ListPage list={list as ListDeclaration} />
+      {fromMessage.shown && (
+        <SubApplyView
+          record={fromMessage.shown.target}
+          open={fromMessage.shown.open}
+          title={t('list.modal.view', { name: title })}
+          onClose={fromMessage.hide}
+          afterClose={fromMessage.gone}
+        />
+      )}
       <ReplyModal target={replying} onClose={() => setReplying(null)} />
     </>
   )

@@ -26,6 +26,9 @@ export default {
   order: {
     view: 'View order',
   },
+  message: {
+    notFound: 'No request about order {{orderNo}} was found',
+  },
   flows: {
     intro:
       'The review flows in force for sales orders, order adjustments and order deletions, with the reviewers of each step.',

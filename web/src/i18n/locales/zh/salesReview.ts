@@ -28,6 +28,9 @@ export default {
   order: {
     view: '查看订单',
   },
+  message: {
+    notFound: '未找到订单 {{orderNo}} 的申请',
+  },
   flows: {
     intro: '销售订单、订单调整、订单删除当前生效的审核流程，以及每一步的审核人。',
     none: '未配置生效的审核流程',
