@@ -179,7 +179,14 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
           </AuthButton>
         ))}
       </ListToolbar>
-      <Table<ResourceRecord> {...list$.tableProps} columns={columns} size="small" data-testid="list-table" />
+      <Table<ResourceRecord>
+        {...list$.tableProps}
+        columns={columns}
+        size="small"
+        // a list wider than the page (many columns, English labels) scrolls instead of cutting off its actions
+        scroll={{ x: 'max-content' }}
+        data-testid="list-table"
+      />
       <SuperQueryModal
         key={`super-${list$.generation}`}
         resource={resource.name}
