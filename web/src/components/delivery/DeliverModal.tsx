@@ -1,0 +1,210 @@
+import type { DeliveryLineState, DeliveryOrder } from '@app/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, App, Col, DatePicker, Empty, Form, Input, InputNumber, Modal, Row, Select, Table } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { deliveryApi } from '../../api/delivery.ts'
+import { failureText } from '../../api/http.ts'
+import { DATE_FORMAT, modalWidth } from '../../config/constants.ts'
+import { useDictText } from '../list/useDict.ts'
+import { recordLabel, refQuery } from '../list/useRefOptions.ts'
+import { deliverDefaults, deliveryLines, openLines, q3, qty } from './delivery-form.ts'
+
+type Values = { depotId: string; shipDate: Dayjs; remark?: string; qty: Record<string, number | null> }
+
+/** Finished-goods warehouses (a delivery ships products), as select options. */
+export const useFinishedDepots = (enabled: boolean) => {
+  const { i18n } = useTranslation()
+  const { data, isFetching } = useQuery({ ...refQuery('depot'), enabled })
+  const options = useMemo(
+    () =>
+      (data ?? [])
+        .filter((d) => d.depotType === 'finished')
+        .map((d) => ({ value: d.id, label: recordLabel(d, 'name', i18n.language) })),
+    [data, i18n.language],
+  )
+  return { options, loading: isFetching }
+}
+
+type Props = {
+  /** The order to deliver; null keeps the modal closed. */
+  order: DeliveryOrder | null
+  onClose: () => void
+  onDone: () => void
+}
+
+/**
+ * Deliver (part of) an order: the warehouse, the ship date (today unless changed) and per line
+ * still open the quantity to ship now, starting at what remains and never above it. Lines at 0
+ * stay out of the delivery. The server posts the sales-out, earliest expiry first.
+ */
+export const DeliverModal = ({ order, onClose, onDone }: Props) => {
+  const { t, i18n } = useTranslation()
+  const { message } = App.useApp()
+  const dictText = useDictText()
+  const [form] = Form.useForm<Values>()
+  const [saving, setSaving] = useState(false)
+  const [nothing, setNothing] = useState(false)
+  const depots = useFinishedDepots(order !== null)
+  const lines = useMemo(() => openLines(order?.lines ?? []), [order])
+  const onlyDepot = depots.options.length === 1 ? depots.options[0]?.value : undefined
+
+  // one finished-goods warehouse: that one, once the list is in
+  useEffect(() => {
+    if (order && onlyDepot && !form.getFieldValue('depotId')) form.setFieldValue('depotId', onlyDepot)
+  }, [order, onlyDepot, form])
+
+  const save = async () => {
+    if (!order) return
+    const values = await form.validateFields().catch(() => null)
+    if (!values) return
+    const picked = deliveryLines(lines, values.qty ?? {})
+    setNothing(picked.length === 0)
+    if (picked.length === 0) return
+    setSaving(true)
+    try {
+      const done = await deliveryApi.deliver({
+        orderId: order.id,
+        depotId: values.depotId,
+        shipDate: values.shipDate.format(DATE_FORMAT),
+        remark: values.remark?.trim() || null,
+        lines: picked,
+      })
+      void message.success(t('delivery.deliver.done', { deliveryNo: done.deliveryNo }))
+      onDone()
+      onClose()
+    } catch (e) {
+      void message.error(failureText(e))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const name = (l: DeliveryLineState) => (i18n.language === 'en' && l.productNameEn) || l.productName
+
+  return (
+    <Modal
+      open={order !== null}
+      title={t('delivery.deliver.title', { orderNo: order?.orderNo ?? '' })}
+      width={modalWidth()}
+      onOk={() => void save()}
+      onCancel={onClose}
+      okText={t('delivery.actions.deliver')}
+      cancelText={t('common.actions.cancel')}
+      okButtonProps={{ disabled: lines.length === 0, 'data-testid': 'deliver-submit' } as never}
+      confirmLoading={saving}
+      destroyOnHidden
+      data-testid="deliver-modal"
+    >
+      {order && (
+        <Form
+          form={form}
+          name="deliver"
+          layout="vertical"
+          initialValues={{
+            shipDate: dayjs(),
+            depotId: onlyDepot,
+            qty: deliverDefaults(order.lines ?? []),
+          }}
+        >
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name="depotId"
+                label={t('delivery.deliver.depot')}
+                rules={[{ required: true, message: t('delivery.deliver.depotRequired') }]}
+              >
+                <Select
+                  options={depots.options}
+                  loading={depots.loading}
+                  showSearch
+                  optionFilterProp="label"
+                  aria-label={t('delivery.deliver.depot')}
+                  data-testid="deliver-depot"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name="shipDate"
+                label={t('delivery.deliver.shipDate')}
+                rules={[{ required: true, message: t('delivery.deliver.shipDateRequired') }]}
+              >
+                <DatePicker
+                  style={{ width: '100%' }}
+                  format={DATE_FORMAT}
+                  aria-label={t('delivery.deliver.shipDate')}
+                  data-testid="deliver-ship-date"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="remark" label={t('delivery.deliver.remark')}>
+                <Input maxLength={500} aria-label={t('delivery.deliver.remark')} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Alert
+            type={nothing ? 'error' : 'info'}
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={nothing ? t('delivery.deliver.nothing') : t('delivery.deliver.hint')}
+            data-testid="deliver-hint"
+          />
+          {lines.length === 0 ? (
+            <Empty description={t('delivery.deliver.noLines')} />
+          ) : (
+            <Table<DeliveryLineState>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={lines}
+              data-testid="deliver-lines"
+              columns={[
+                { title: '#', dataIndex: 'lineNo', width: 48 },
+                { title: t('delivery.line.product'), render: (_, l) => name(l) },
+                { title: t('delivery.line.unit'), width: 80, render: (_, l) => dictText('product_unit', l.unit) },
+                { title: t('delivery.line.ordered'), width: 110, align: 'right', render: (_, l) => qty(l.quantity) },
+                {
+                  title: t('delivery.line.delivered'),
+                  width: 110,
+                  align: 'right',
+                  render: (_, l) => qty(l.deliveredQuantity),
+                },
+                { title: t('delivery.line.remaining'), width: 110, align: 'right', render: (_, l) => qty(l.remaining) },
+                {
+                  title: t('delivery.line.toShip'),
+                  width: 180,
+                  render: (_, l) => (
+                    <Form.Item
+                      name={['qty', l.id]}
+                      style={{ marginBottom: 0 }}
+                      rules={[
+                        {
+                          validator: (_r, v: number | null) =>
+                            q3(Number(v ?? 0)) > q3(l.remaining)
+                              ? Promise.reject(new Error(t('delivery.deliver.over', { remaining: qty(l.remaining) })))
+                              : Promise.resolve(),
+                        },
+                      ]}
+                    >
+                      <InputNumber
+                        min={0}
+                        max={q3(l.remaining)}
+                        step={1}
+                        style={{ width: '100%' }}
+                        aria-label={t('delivery.line.toShipOf', { name: name(l) })}
+                        data-testid="deliver-quantity"
+                      />
+                    </Form.Item>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </Form>
+      )}
+    </Modal>
+  )
+}
