@@ -17,6 +17,20 @@ type Props = {
 const heading = (v: Version, versionText: string) =>
   `${v.title ?? versionText}${v.at ? ` · ${dayjs(v.at).format(DATETIME_FORMAT)}` : ''}`
 
+/** A field's value; child records (no field meta) one per line. */
+const Cell = ({ meta, value }: { meta: FieldMeta | undefined; value: unknown }) =>
+  !meta && Array.isArray(value) ? (
+    <Space orientation="vertical" size={0}>
+      {value.map((line, i) => (
+        // the same line text may repeat; its position is its identity here
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <span key={i}>{String(line)}</span>
+      ))}
+    </Space>
+  ) : (
+    <FieldValue meta={meta} value={value} full />
+  )
+
 /** Two versions of a record side by side, field by field, the differing fields marked. */
 export const CompareView = ({ fields, label, versions }: Props) => {
   const { t } = useTranslation()
@@ -65,12 +79,12 @@ export const CompareView = ({ fields, label, versions }: Props) => {
           {
             key: 'left',
             title: heading(left, versionText(left)),
-            render: (_, r) => <FieldValue meta={fields[r.field]} value={r.left} full />,
+            render: (_, r) => <Cell meta={fields[r.field]} value={r.left} />,
           },
           {
             key: 'right',
             title: heading(right, versionText(right)),
-            render: (_, r) => <FieldValue meta={fields[r.field]} value={r.right} full />,
+            render: (_, r) => <Cell meta={fields[r.field]} value={r.right} />,
           },
         ]}
       />

@@ -59,3 +59,18 @@ describe('tree rows', () => {
     expect(parentKeys(rows)).toEqual(['a', 'b'])
   })
 })
+
+describe('child records', () => {
+  it("compare an order's lines line by line, ids left out", () => {
+    const left = { remark: 'a', lines: [{ lineNo: 1, productId: 'x', product: 'P1', quantity: 10 }] }
+    const right = { remark: 'a', lines: [{ lineNo: 1, productId: 'x', product: 'P1', quantity: 8 }] }
+    const rows = diffRecords(['remark'], left, right)
+    expect(rows.find((r) => r.field === 'remark')?.changed).toBe(false)
+    expect(rows.find((r) => r.field === 'lines')).toEqual({
+      field: 'lines',
+      left: ['1 · P1 · 10'],
+      right: ['1 · P1 · 8'],
+      changed: true,
+    })
+  })
+})

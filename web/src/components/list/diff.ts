@@ -69,14 +69,40 @@ export const sameValue = (a: unknown, b: unknown): boolean => {
 }
 
 /** Field by field, in the given order: both values and whether they differ. */
+/**
+ * Child records a version carries beside its fields (an order's `lines`): each as one line of
+ * text, ids left out, so two versions compare line by line.
+ */
+export const childLines = (value: unknown): string[] | null =>
+  Array.isArray(value)
+    ? value.map((item) =>
+        item && typeof item === 'object'
+          ? Object.entries(item as Record<string, unknown>)
+              .filter(([k, v]) => k !== 'id' && !k.endsWith('Id') && v !== null && v !== undefined && v !== '')
+              .map(([, v]) => String(v))
+              .join(' · ')
+          : String(item),
+      )
+    : null
+
 export const diffRecords = (
   fields: readonly string[],
   left: Record<string, unknown>,
   right: Record<string, unknown>,
-): DiffRow[] =>
-  fields.map((field) => ({
-    field,
-    left: left[field],
-    right: right[field],
-    changed: !sameValue(left[field], right[field]),
-  }))
+): DiffRow[] => {
+  const children = [...new Set([...Object.keys(left), ...Object.keys(right)])].filter(
+    (k) => !fields.includes(k) && (Array.isArray(left[k]) || Array.isArray(right[k])),
+  )
+  return [
+    ...fields.map((field) => ({
+      field,
+      left: left[field],
+      right: right[field],
+      changed: !sameValue(left[field], right[field]),
+    })),
+    ...children.map((field) => {
+      const [l, r] = [childLines(left[field]), childLines(right[field])]
+      return { field, left: l, right: r, changed: JSON.stringify(l) !== JSON.stringify(r) }
+    }),
+  ]
+}
