@@ -16,6 +16,7 @@ const ConfigSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_WAIT_SECONDS: z.coerce.number().min(0).default(30),
   FILES_DIR: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -33,6 +34,8 @@ export type Config = {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  /** How long start-up keeps trying to reach the PostgreSQL server before it gives up. */
+  databaseWaitMs: number
   filesDir: string
   seed: 'demo' | 'none'
   adminPassword: string | undefined
@@ -71,6 +74,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     host: c.HOST,
     dataDir,
     databaseUrl: c.DATABASE_URL,
+    databaseWaitMs: c.DATABASE_WAIT_SECONDS * 1000,
     filesDir: c.FILES_DIR ? fromRoot(c.FILES_DIR) : path.join(dataDir, 'files'),
     seed: c.SEED,
     adminPassword: c.ADMIN_PASSWORD,

@@ -1,20 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { connect, createServer, type Server, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
 import { openPglite } from '../../src/db/client.ts'
 import { LOCK_FILE, lockDataDir } from '../../src/db/data-dir-lock.ts'
 import { DEMO_PASSWORD } from '../../src/db/seed/demo/organisation.ts'
 import { sha256Hex } from '../../src/platform/auth/password.ts'
-import { testDbKind } from '../helpers/database.ts'
+import { testDbKind, uniqueName, withDatabase } from '../helpers/database.ts'
 
 /**
  * Start-up as an operator meets it: real server processes (`src/main.ts` through tsx, as the dev
- * server runs it) on one data directory.
+ * server runs it) on one data directory or one PostgreSQL database.
  */
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -230,4 +231,124 @@ describe.runIf(testDbKind() === 'pglite')('one server per embedded database', ()
       expect(existsSync(lockFile)).toBe(false)
     }
   })
+})
+
+describe.runIf(testDbKind() === 'pglite')('a PostgreSQL server that is not there (needs none: runs once)', () => {
+  it('says in one line what it cannot reach, without the password, and exits 1 after DATABASE_WAIT_SECONDS', async () => {
+    const port = await freePort()
+    const started = Date.now()
+    const s = await startServer({
+      DATABASE_URL: `postgres://postgres:s3cret-word@127.0.0.1:${port}/nowhere`,
+      DATABASE_WAIT_SECONDS: '2',
+    })
+    expect(await s.exited).toBe(1)
+    const line = expectOneLine(s)
+    expect(line).toMatch(
+      new RegExp(
+        `^database: cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${port}/nowhere: .*ECONNREFUSED.* \\(gave up after [23] s, DATABASE_WAIT_SECONDS\\)$`,
+      ),
+    )
+    // it tried more than once, and said so once
+    expect(s.stdout()).toMatch(/cannot connect to PostgreSQL .*; trying again for up to 2 s\n$/)
+    expect(s.stdout() + s.stderr()).not.toContain('s3cret')
+    expect(Date.now() - started).toBeGreaterThan(2000)
+  }, 60_000)
+})
+
+describe.runIf(testDbKind() === 'pg')('several instances on one PostgreSQL database', () => {
+  const adminUrl = () => inject('pgAdminUrl')
+  const admin = async <T>(work: (c: pg.Client) => Promise<T>, url = adminUrl()) => {
+    const c = new pg.Client({ connectionString: url })
+    await c.connect()
+    try {
+      return await work(c)
+    } finally {
+      await c.end()
+    }
+  }
+  const dropDatabase = (name: string) => admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+
+  /** Rows per table of the public schema, and the migrations applied. */
+  const census = (url: string) =>
+    admin(async (c) => {
+      const { rows } = await c.query<{ name: string }>(
+        `select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      )
+      const out: Record<string, number> = {}
+      for (const { name } of rows) {
+        out[name] = (await c.query<{ n: number }>(`select count(*)::int as n from "${name}"`)).rows[0]!.n
+      }
+      out['drizzle.__drizzle_migrations'] = (
+        await c.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')
+      ).rows[0]!.n
+      return out
+    }, url)
+
+  it('three started at once on a fresh database all come up with one copy of the demo data; a token of one works on the others until its logout', async () => {
+    const name = uniqueName('startup')
+    await admin((c) => c.query(`CREATE DATABASE "${name}"`))
+    try {
+      const url = withDatabase(adminUrl(), name)
+      const servers = await Promise.all([1, 2, 3].map(() => startServer({ DATABASE_URL: url })))
+      await Promise.all(servers.map((s) => healthy(s)))
+      // one of them seeded, the others found the work done
+      expect(servers.filter((s) => s.stdout().includes('seeded organisation')).length).toBe(1)
+      const seeded = await census(url)
+      expect(seeded.sys_user).toBeGreaterThan(1)
+      expect(seeded).toEqual(await census(withDatabase(adminUrl(), inject('pgTemplate'))))
+
+      const [a, b, c] = servers as [Spawned, Spawned, Spawned]
+      const token = await login(a)
+      for (const s of [a, b, c]) {
+        expect((await call(s, 'GET', '/api/sys/permission/getPermissionList', token)).status).toBe(200)
+      }
+      expect((await call(b, 'GET', '/api/user/logout', token)).status).toBe(200)
+      for (const s of [a, c, b]) {
+        expect((await call(s, 'GET', '/api/sys/permission/getPermissionList', token)).status).toBe(401)
+      }
+      expect(await Promise.all(servers.map((s) => s.kill('SIGTERM')))).toEqual([0, 0, 0])
+    } finally {
+      await dropDatabase(name)
+    }
+  }, 240_000)
+
+  it('waits for a server that comes up after it, then starts', async () => {
+    const name = uniqueName('startup')
+    await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate')}"`))
+    const real = new URL(adminUrl())
+    const port = await freePort()
+    let proxy: Server | null = null
+    const sockets = new Set<Socket>()
+    try {
+      const viaProxy = new URL(withDatabase(adminUrl(), name))
+      viaProxy.hostname = '127.0.0.1'
+      viaProxy.port = String(port)
+      const s = await startServer({ DATABASE_URL: viaProxy.toString(), DATABASE_WAIT_SECONDS: '120' })
+      const until = Date.now() + 60_000
+      while (!s.stdout().includes('cannot connect to PostgreSQL') && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      expect(s.stdout()).toContain(`database: cannot connect to PostgreSQL at 127.0.0.1:${port}/${name}: `)
+      expect(await healthOf(s)).toBe(0)
+
+      // the database "comes up": a proxy to the real one on the port it is trying
+      proxy = createServer((socket) => {
+        sockets.add(socket)
+        const upstream = connect(Number(real.port || 5432), real.hostname)
+        socket.pipe(upstream).pipe(socket)
+        socket.on('error', () => upstream.destroy())
+        upstream.on('error', () => socket.destroy())
+      })
+      await new Promise<void>((resolve) => proxy!.listen(port, '127.0.0.1', resolve))
+      await healthy(s, 60_000)
+      expect(s.stdout()).toMatch(new RegExp(`database: reached 127\\.0\\.0\\.1:${port}/${name} after \\d+ s`))
+      expect(s.stdout().match(/cannot connect to/g)).toHaveLength(1)
+      expect(await s.kill('SIGTERM')).toBe(0)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(null)))
+      await dropDatabase(name)
+    }
+  }, 180_000)
 })
