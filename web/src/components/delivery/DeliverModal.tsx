@@ -5,11 +5,11 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deliveryApi } from '../../api/delivery.ts'
-import { failureText } from '../../api/http.ts'
+import { ApiError, failureText } from '../../api/http.ts'
 import { DATE_FORMAT, modalWidth } from '../../config/constants.ts'
 import { useDictText } from '../list/useDict.ts'
 import { recordLabel, refQuery } from '../list/useRefOptions.ts'
-import { deliverDefaults, deliveryLines, openLines, q3, qty } from './delivery-form.ts'
+import { deliverDefaults, deliveryLines, openLines, q3, qty, refusalDetail } from './delivery-form.ts'
 
 type Values = { depotId: string; shipDate: Dayjs; remark?: string; qty: Record<string, number | null> }
 
@@ -46,6 +46,7 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
   const [form] = Form.useForm<Values>()
   const [saving, setSaving] = useState(false)
   const [nothing, setNothing] = useState(false)
+  const [refusal, setRefusal] = useState<string | null>(null)
   const depots = useFinishedDepots(order !== null)
   const lines = useMemo(() => openLines(order?.lines ?? []), [order])
   const onlyDepot = depots.options.length === 1 ? depots.options[0]?.value : undefined
@@ -55,6 +56,8 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
     if (order && onlyDepot && !form.getFieldValue('depotId')) form.setFieldValue('depotId', onlyDepot)
   }, [order, onlyDepot, form])
 
+  const name = (l: DeliveryLineState) => (i18n.language === 'en' && l.productNameEn) || l.productName
+
   const save = async () => {
     if (!order) return
     const values = await form.validateFields().catch(() => null)
@@ -63,6 +66,7 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
     setNothing(picked.length === 0)
     if (picked.length === 0) return
     setSaving(true)
+    setRefusal(null)
     try {
       const done = await deliveryApi.deliver({
         orderId: order.id,
@@ -76,12 +80,19 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
       onClose()
     } catch (e) {
       void message.error(failureText(e))
+      const detail = e instanceof ApiError ? refusalDetail(e.result, lines) : null
+      const product = detail ? name(detail.line) : ''
+      setRefusal(
+        !detail
+          ? failureText(e)
+          : detail.kind === 'shortage'
+            ? `${failureText(e)}. ${t('delivery.deliver.shortage', { product, available: qty(detail.available), requested: qty(detail.requested) })}`
+            : `${failureText(e)}. ${t('delivery.deliver.overOf', { product, remaining: qty(detail.remaining) })}`,
+      )
     } finally {
       setSaving(false)
     }
   }
-
-  const name = (l: DeliveryLineState) => (i18n.language === 'en' && l.productNameEn) || l.productName
 
   return (
     <Modal
@@ -145,6 +156,9 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
               </Form.Item>
             </Col>
           </Row>
+          {refusal && (
+            <Alert type="error" showIcon style={{ marginBottom: 12 }} title={refusal} data-testid="deliver-refusal" />
+          )}
           <Alert
             type={nothing ? 'error' : 'info'}
             showIcon

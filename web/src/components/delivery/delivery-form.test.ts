@@ -11,6 +11,7 @@ import {
   openLines,
   overLimit,
   progressOf,
+  refusalDetail,
 } from './delivery-form.ts'
 
 const line = (id: string, quantity: number, delivered: number): DeliveryLineState => ({
@@ -47,6 +48,22 @@ describe('the deliver form', () => {
   it('finds the quantities above what remains', () => {
     expect(overLimit(lines, { l1: 10, l3: 1.25 })).toEqual([])
     expect(overLimit(lines, { l1: 10.001, l3: 1 }).map((l) => l.id)).toEqual(['l1'])
+  })
+
+  it("names the line a refusal is about ('insufficient stock', 'over limit')", () => {
+    expect(refusalDetail({ productId: 'p-l3', batchNo: null, available: 0, requested: 12 }, lines)).toEqual({
+      kind: 'shortage',
+      line: lines[2],
+      available: 0,
+      requested: 12,
+    })
+    expect(refusalDetail({ orderLineId: 'l1', remaining: 2 }, lines)).toEqual({
+      kind: 'over',
+      line: lines[0],
+      remaining: 2,
+    })
+    expect(refusalDetail({ productId: 'elsewhere', available: 0, requested: 1 }, lines)).toBeNull()
+    expect(refusalDetail(null, lines)).toBeNull()
   })
 
   it('counts the lines fully delivered', () => {

@@ -64,3 +64,27 @@ export const progressOf = (lines: readonly DeliveryLineState[]) => ({
   done: lines.filter((l) => q3(l.remaining) <= 0).length,
   total: lines.length,
 })
+
+/**
+ * What a refused delivery says about one line (the server's 'insufficient stock' names the product
+ * with what is available and asked, in the base unit; 'over limit' names the line and what remains).
+ */
+export const refusalDetail = (
+  result: unknown,
+  lines: readonly DeliveryLineState[],
+):
+  | { kind: 'shortage'; line: DeliveryLineState; available: number; requested: number }
+  | { kind: 'over'; line: DeliveryLineState; remaining: number }
+  | null => {
+  if (!result || typeof result !== 'object') return null
+  const r = result as Record<string, unknown>
+  if (typeof r.productId === 'string' && typeof r.available === 'number' && typeof r.requested === 'number') {
+    const line = lines.find((l) => l.productId === r.productId)
+    return line ? { kind: 'shortage', line, available: r.available, requested: r.requested } : null
+  }
+  if (typeof r.orderLineId === 'string' && typeof r.remaining === 'number') {
+    const line = lines.find((l) => l.id === r.orderLineId)
+    return line ? { kind: 'over', line, remaining: r.remaining } : null
+  }
+  return null
+}

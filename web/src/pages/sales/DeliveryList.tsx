@@ -159,6 +159,8 @@ export const DeliveryList = () => {
       defineList({
         resource: deliveryOrderResource,
         input: DeliveryDataEditSchema,
+        // the nearest delivery first, as the server lists them
+        defaultSort: { column: 'expectedDeliveryDate', order: 'asc' },
         without: ['add', 'edit', 'delete', 'batchDelete', 'status', 'import', 'history'],
         columnOrder: [
           'orderNo',

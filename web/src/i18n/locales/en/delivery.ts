@@ -37,6 +37,8 @@ export default {
     over: 'At most the remaining {{remaining}}',
     noLines: 'Every product of this order has been delivered',
     done: 'Delivered, delivery number {{deliveryNo}}',
+    shortage: '{{product}}: {{available}} available, {{requested}} needed (base unit)',
+    overOf: '{{product}}: at most {{remaining}} left to ship',
   },
   complete: {
     title: 'Delivery complete: {{orderNo}}',

@@ -40,6 +40,8 @@ export default {
     over: '不能超过未发数量 {{remaining}}',
     noLines: '该订单的产品已全部发货',
     done: '发货成功，发货单号 {{deliveryNo}}',
+    shortage: '{{product}}：可用 {{available}}，需要 {{requested}}（基本单位）',
+    overOf: '{{product}}：最多还能发 {{remaining}}',
   },
   complete: {
     title: '发货完成：{{orderNo}}',
