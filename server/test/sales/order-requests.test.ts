@@ -116,6 +116,12 @@ describe('deleting an approved order', () => {
     const requestId = asked.body.result.id
     const requests = await gm.get<Page<{ id: string; orderNo: string }>>('/api/sale/orderDelete/list')
     expect(requests.body.result.records.map((r) => r.orderNo)).toContain(orderNo)
+    // the first reviewer sees it too, though the requester works in another department
+    const forRegion = await region.get<Page<{ orderNo: string }>>('/api/sale/orderDelete/list')
+    expect(forRegion.status, JSON.stringify(forRegion.body)).toBe(200)
+    expect(forRegion.body.result.records.map((r) => r.orderNo)).toContain(orderNo)
+    const forOther = await (await as(t, 'finance_admin')).get<Page<{ orderNo: string }>>('/api/sale/orderDelete/list')
+    expect(forOther.status === 403 || !forOther.body.result.records.some((r) => r.orderNo === orderNo)).toBe(true)
     expect(
       (await gm.post('/api/sale/orderDelete/audit', { id: requestId, decision: 'approve', note: 'ok' })).body.code,
     ).toBe(Errors.OnlyCurrentReviewer.code)

@@ -22,6 +22,7 @@ import type { EventBus } from '../../platform/events.ts'
 import { linesOf } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import { lockOrder } from './order.status.ts'
+import { requestsVisibleTo } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.OrderDelete, objectId: id })
@@ -33,7 +34,10 @@ export const orderDeleteCrud: CrudResource = {
   record: OrderDeleteSchema,
   input: z.object({}),
   verbs: ['export'],
-  scope: { org: saleOrderDeletes.orgCode, owner: saleOrderDeletes.createBy },
+  visibleTo: requestsVisibleTo(AuditBusiness.OrderDelete, saleOrderDeletes.id, {
+    org: saleOrderDeletes.orgCode,
+    owner: saleOrderDeletes.createBy,
+  }),
 }
 
 /**
