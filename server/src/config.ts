@@ -17,6 +17,8 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).default(30),
+  ORDER_MAX_MODIFICATIONS: z.coerce.number().int().min(0).default(3),
+  ORDER_MODIFY_DEADLINE_DAYS: z.coerce.number().int().min(0).default(7),
   FILES_DIR: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -36,6 +38,10 @@ export type Config = {
   databaseUrl: string | undefined
   /** How long start-up keeps trying to reach the PostgreSQL server before it gives up. */
   databaseWaitMs: number
+  /** Approved adjustments an order may take ('exceeds allowed modification count'). */
+  orderMaxModifications: number
+  /** Adjustments are refused from this many days before the expected delivery date ('past last modification time'). */
+  orderModifyDeadlineDays: number
   filesDir: string
   seed: 'demo' | 'none'
   adminPassword: string | undefined
@@ -75,6 +81,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     databaseUrl: c.DATABASE_URL,
     databaseWaitMs: c.DATABASE_WAIT_SECONDS * 1000,
+    orderMaxModifications: c.ORDER_MAX_MODIFICATIONS,
+    orderModifyDeadlineDays: c.ORDER_MODIFY_DEADLINE_DAYS,
     filesDir: c.FILES_DIR ? fromRoot(c.FILES_DIR) : path.join(dataDir, 'files'),
     seed: c.SEED,
     adminPassword: c.ADMIN_PASSWORD,

@@ -31,7 +31,10 @@ export const salesModule = async (app: FastifyInstance) => {
     engine,
     events,
     orders,
-    limits: () => ({ maxModifications: 3, modifyDeadlineDays: 7 }),
+    limits: () => ({
+      maxModifications: app.deps.config.orderMaxModifications,
+      modifyDeadlineDays: app.deps.config.orderModifyDeadlineDays,
+    }),
   })
   const offs = [review.subscribe(), deletes.subscribe(), adjustments.subscribe()]
   app.addHook('onClose', async () => {
