@@ -7,6 +7,7 @@ import { salesApi, salesKeys } from '../../api/sales.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
 import { modalWidth } from '../../config/constants.ts'
 import { ReviewProgressView } from '../approval/ReviewProgress.tsx'
+import { OrderAdjustments, OrderDeliveries } from '../delivery/index.ts'
 import { FieldValue } from '../list/FieldValue.tsx'
 import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
@@ -133,6 +134,26 @@ export const OrderDetailModal = ({ orderId, open, onClose, afterClose, orderNo }
               </Flex>
             </Flex>
           ),
+        },
+        {
+          key: 'deliveries',
+          label: t('sales.detail.deliveries'),
+          children: (
+            <OrderDeliveries
+              orderId={order.id}
+              lines={order.lines.map((l) => ({
+                id: l.id,
+                productName: l.productName,
+                productNameEn: l.productNameEn,
+                unit: l.unit,
+              }))}
+            />
+          ),
+        },
+        {
+          key: 'adjustments',
+          label: t('sales.detail.adjustments'),
+          children: <OrderAdjustments orderId={order.id} orderNo={order.orderNo} />,
         },
         {
           key: 'review',

@@ -127,6 +127,8 @@ export default {
     review: 'Review progress',
     attachments: 'Attachments',
     noAttachments: 'No attachments',
+    deliveries: 'Deliveries',
+    adjustments: 'Adjustments',
   },
   sheet: {
     previewTitle: 'Print preview {{orderNo}}',

@@ -125,6 +125,8 @@ export default {
     review: '审核进度',
     attachments: '附件',
     noAttachments: '无附件',
+    deliveries: '发货记录',
+    adjustments: '调整申请',
   },
   sheet: {
     previewTitle: '打印预览 {{orderNo}}',
