@@ -81,7 +81,6 @@ export const ExistingLinesEditor = ({ lines, currency, changes, onChange, proble
                 <InputNumber
                   style={{ width: '100%' }}
                   min={0}
-                  max={reducing ? maxReduce(l) : undefined}
                   disabled={!c || c.type === 'keep'}
                   value={c && c.type !== 'keep' ? c.quantity : null}
                   status={problem ? 'error' : undefined}
