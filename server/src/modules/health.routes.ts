@@ -1,7 +1,9 @@
+import { Errors } from '@app/contracts'
 import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok, okResponse } from '../platform/envelope.ts'
+import { fail } from '../platform/errors.ts'
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,7 +17,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      await app.deps.database.db.execute(sql`select 1`)
+      // a database lost while running answers 503 (busy), as a load balancer expects, not a 500
+      try {
+        await app.deps.database.db.execute(sql`select 1`)
+      } catch {
+        fail(Errors.SystemBusy)
+      }
       return ok({ status: 'ok' as const, database: app.deps.database.kind })
     },
   )
