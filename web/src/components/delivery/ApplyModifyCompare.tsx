@@ -11,8 +11,9 @@ import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
 import { useRefOptions } from '../list/useRefOptions.ts'
 import { ViewModal } from '../list/ViewModal.tsx'
+import { compareOf, type Totals } from './compare.ts'
 import { money, q3, qty } from './delivery-form.ts'
-import { isOpenRequest, ModifyTypeTag, ModifyTypeTags, RequestStatusTag } from './ModifyTags.tsx'
+import { ModifyTypeTag, ModifyTypeTags, RequestStatusTag } from './ModifyTags.tsx'
 
 type Line = ApplyModifyDetail['lines'][number]
 
@@ -37,15 +38,32 @@ export const ApplyModifyCompareView = ({ detail }: { detail: ApplyModifyDetail }
   const { t, i18n } = useTranslation()
   const dictText = useDictText()
   const cur = detail.currency
-  const { before, after } = detail.totals
+  const { lines, totals, reading } = compareOf(detail)
+  const total = (key: keyof Totals, text: (n: number) => string) => {
+    const was = totals.before[key]
+    const now = totals.after[key]
+    if (was === null || now === null) return <span>{text((was ?? now) as number)}</span>
+    return (
+      <span>
+        {text(was)} → <Changed before={was} after={now} text={text(now)} />
+      </span>
+    )
+  }
   return (
     <Flex vertical gap={12} data-testid="modify-compare">
-      {!isOpenRequest(detail.status) && <Alert type="info" showIcon title={t('delivery.modify.compare.decided')} />}
+      {reading !== 'open' && (
+        <Alert
+          type="info"
+          showIcon
+          title={t(`delivery.modify.compare.${reading}`)}
+          data-testid="modify-compare-reading"
+        />
+      )}
       <Table<Line>
         size="small"
         rowKey={(l) => `${l.type}-${l.orderLineId ?? l.productId}`}
         pagination={false}
-        dataSource={detail.lines}
+        dataSource={lines}
         scroll={{ x: 960 }}
         onRow={(l) => (l.type === ModifyType.Append ? { style: { background: 'rgba(114, 46, 209, 0.06)' } } : {})}
         columns={[
@@ -129,21 +147,12 @@ export const ApplyModifyCompareView = ({ detail }: { detail: ApplyModifyDetail }
           {
             key: 'amount',
             label: t('delivery.modify.compare.amount'),
-            children: (
-              <span>
-                {money(before.amount, cur)} →{' '}
-                <Changed before={before.amount} after={after.amount} text={money(after.amount, cur)} />
-              </span>
-            ),
+            children: total('amount', (n) => money(n, cur)),
           },
           {
             key: 'boxes',
             label: t('delivery.modify.compare.boxes'),
-            children: (
-              <span>
-                {qty(before.boxes)} → <Changed before={before.boxes} after={after.boxes} text={qty(after.boxes)} />
-              </span>
-            ),
+            children: total('boxes', qty),
           },
         ]}
       />

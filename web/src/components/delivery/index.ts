@@ -8,3 +8,5 @@ export { ApplyModifyCompareModal, ApplyModifyCompareView } from './ApplyModifyCo
 export { type AdjustOrderRef, ApplyModifyModal } from './ApplyModifyModal.tsx'
 export { OrderAdjustments } from './OrderAdjustments.tsx'
 export { DeliveriesModal, OrderDeliveries } from './OrderDeliveries.tsx'
+/** Whether the user has a menu, e.g. 'sale_apply_modify' before offering an order's adjustments. */
+export { useHasMenu } from './useHasMenu.ts'
