@@ -11,6 +11,7 @@ import { seedMasterData } from './demo/masterdata.ts'
 import { seedMessaging } from './demo/messaging.ts'
 import { seedOrganisation } from './demo/organisation.ts'
 import { seedProducts } from './demo/product.ts'
+import { seedSalesOrders } from './demo/sales.ts'
 
 /**
  * The demo data, in dependency order. Each later area appends its own step (master data,
@@ -26,6 +27,7 @@ export const DEMO_SEEDS: readonly { name: string; run: (db: DbOrTx, ctx: SeedCon
   { name: 'messages and notices', run: seedMessaging },
   { name: 'feedback', run: seedFeedback },
   { name: 'products and stock', run: seedProducts },
+  { name: 'sales orders', run: seedSalesOrders },
 ]
 
 const isEmpty = async (db: Db) => {
