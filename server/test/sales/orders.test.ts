@@ -115,6 +115,9 @@ describe('its review', () => {
     )
     expect(firstStepMessages.length).toBeGreaterThan(0)
     expect((await audit(finance, id, 'approve')).body.code).toBe(Errors.OnlyCurrentReviewer.code)
+    // a reviewer whose data scope is their own department finds the order in the list
+    const listed = await finance.get<Page<SaleOrder>>('/api/sale/order/list', { search: JSON.stringify({ orderNo }) })
+    expect(listed.body.result.total).toBe(1)
     expect((await audit(region, id, 'approve')).status).toBe(200)
     expect((await detail(branchAdmin, id)).status).toBe(OrderStatus.UnderReview)
     expect((await audit(finance, id, 'approve')).status).toBe(200)

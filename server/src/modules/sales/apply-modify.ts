@@ -25,7 +25,7 @@ import { type LineRow, linesOf, lockLines, orderTotals, priceLines, reweigh, wri
 import type { OrderService } from './order.service.ts'
 import { productNames } from './order.service.ts'
 import { inScope, lockOrder, moveOrder, readOrder } from './order.status.ts'
-import { requestsVisibleTo } from './review-visibility.ts'
+import { reviewedBy } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.OrderAdjust, objectId: id })
@@ -44,10 +44,8 @@ export const applyModifyCrud: CrudResource = {
   input: z.object({}),
   verbs: ['export'],
   ownReadById: true,
-  visibleTo: requestsVisibleTo(AuditBusiness.OrderAdjust, saleApplyModifies.id, {
-    org: saleApplyModifies.orgCode,
-    owner: saleApplyModifies.createBy,
-  }),
+  scope: { org: saleApplyModifies.orgCode, owner: saleApplyModifies.createBy },
+  alsoVisibleTo: reviewedBy(AuditBusiness.OrderAdjust, saleApplyModifies.id),
 }
 
 const addDays = (day: string, days: number) => {

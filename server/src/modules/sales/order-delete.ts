@@ -22,7 +22,7 @@ import type { EventBus } from '../../platform/events.ts'
 import { linesOf } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import { lockOrder } from './order.status.ts'
-import { requestsVisibleTo } from './review-visibility.ts'
+import { reviewedBy } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.OrderDelete, objectId: id })
@@ -34,10 +34,8 @@ export const orderDeleteCrud: CrudResource = {
   record: OrderDeleteSchema,
   input: z.object({}),
   verbs: ['export'],
-  visibleTo: requestsVisibleTo(AuditBusiness.OrderDelete, saleOrderDeletes.id, {
-    org: saleOrderDeletes.orgCode,
-    owner: saleOrderDeletes.createBy,
-  }),
+  scope: { org: saleOrderDeletes.orgCode, owner: saleOrderDeletes.createBy },
+  alsoVisibleTo: reviewedBy(AuditBusiness.OrderDelete, saleOrderDeletes.id),
 }
 
 /**

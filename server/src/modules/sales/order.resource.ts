@@ -1,4 +1,4 @@
-import { type Lang, SaleOrderSchema, saleOrderResource } from '@app/contracts'
+import { AuditBusiness, type Lang, SaleOrderSchema, saleOrderResource } from '@app/contracts'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -6,6 +6,7 @@ import { products, saleOrderLines, saleOrders } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
 import { dictText, loadDictTexts } from '../../platform/excel/dicts.ts'
 import type { OrderReview } from './order.review.ts'
+import { reviewedBy } from './review-visibility.ts'
 
 const LINE_COLUMNS = {
   orderNo: { zh: '订单号', en: 'Order number' },
@@ -79,6 +80,8 @@ export const orderCrud = (review: OrderReview): CrudResource => ({
   ownReadById: true,
   scope: { org: saleOrders.orgCode, owner: saleOrders.createBy },
   softDelete: saleOrders.delFlag,
+  alsoVisibleTo: reviewedBy(AuditBusiness.SaleOrder, saleOrders.id),
+  // asked in a sub-flow request, or reviewing its deletion: the order by id only
   readableBeyondScope: (db, principal, id) => review.readableByReviewer(db, principal, id),
   exportDetail: exportLines,
 })

@@ -62,11 +62,18 @@ const leanStatement = (query: Query, selection: Record<string, AnyPgColumn>) => 
  */
 export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: CompiledResource) => {
   const { db } = database
-  /** What this caller may read of the table: the data permission and the declaration's `visibleTo`. */
-  const access = (principal: Principal) =>
-    r.visibleTo
-      ? combine([scopeConditions(principal, r.scope), r.visibleTo(principal)])
-      : scopeConditions(principal, r.scope)
+  /**
+   * What this caller may read of the table: the data permission (widened by `alsoVisibleTo` for
+   * callers whose permission is not `all`) and the declaration's `visibleTo`.
+   */
+  const access = (principal: Principal) => {
+    const scope = scopeConditions(principal, r.scope)
+    const widened =
+      r.alsoVisibleTo && r.scope && principal.dataScope !== 'all'
+        ? combine([scope, r.alsoVisibleTo(principal)], 'or')
+        : scope
+    return r.visibleTo ? combine([widened, r.visibleTo(principal)]) : widened
+  }
   const scoped = (principal: Principal, ...more: (SQL | undefined)[]) =>
     and(r.live(), access(principal).write(inline), ...more)
 

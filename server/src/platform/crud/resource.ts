@@ -51,6 +51,11 @@ export type CrudResource = {
    */
   visibleTo?: (principal: Principal) => Conditions
   /**
+   * Rows a caller may read besides their data permission, in lists, counts, exports and reads by
+   * id (ORed with the scope as one group; `all` needs none): e.g. the orders a reviewer reviews.
+   */
+  alsoVisibleTo?: (principal: Principal) => Conditions
+  /**
    * One record the data permission hides may still be read by id (its detail, attachments and
    * history, never lists or exports) when this says so: e.g. a sales order by the people who
    * review it. Asked only when the scoped read finds nothing.
