@@ -35,8 +35,9 @@ const detail = (status: string, lines: Line[], total = 100): ApplyModifyDetail =
 
 describe('an adjustment compared with its order', () => {
   it('shows a request under review as the server diffs it', () => {
-    const d = detail('1', [line('add', 5, 10, 15), line('append', 3, null, 3)])
-    expect(compareOf(d)).toEqual({ lines: d.lines, totals: d.totals, reading: 'open' })
+    const d = detail('1', [line('append', 3, null, 3), line('add', 5, 10, 15)])
+    // the order's lines first, then the products appended
+    expect(compareOf(d)).toEqual({ lines: [d.lines[1], d.lines[0]], totals: d.totals, reading: 'open' })
   })
 
   it('works an approved request back from the order now, which carries the change', () => {

@@ -25,7 +25,14 @@ const amountChange = (lines: readonly Line[]) =>
  * boxes before cannot be worked back. Once rejected the order is unchanged: the 'after' is what
  * was asked, its total amount summed from the lines.
  */
-export const compareOf = (detail: ApplyModifyDetail): Compare => {
+export const compareOf = (request: ApplyModifyDetail): Compare => {
+  // the order's own lines first, then the products appended
+  const detail = {
+    ...request,
+    lines: [...request.lines].sort(
+      (a, b) => Number(a.type === ModifyType.Append) - Number(b.type === ModifyType.Append),
+    ),
+  }
   const { before, after } = detail.totals
   if (detail.status === ApprovalStatus.Approved) {
     const lines = detail.lines.map((l): Line => {
