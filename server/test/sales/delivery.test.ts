@@ -230,6 +230,11 @@ describe('adjustments', () => {
       [extra.productId, 7],
     ])
     expect(after.lines[0]!.id).toBe(o.lines[0]!.id)
+    // once decided the request still reads as it was decided, not against the changed order
+    const decided = await region.get<ApplyModifyDetail>('/api/sale/applyModify/queryById', { id: requestId })
+    const add = decided.body.result.lines.find((l) => l.type === 'add')!
+    expect([add.before?.quantity, add.after?.quantity]).toEqual([10, 15])
+    expect(decided.body.result.lines.find((l) => l.type === 'append')!.unit).not.toBe('')
     expect(after.totalAmount).toBeCloseTo(
       after.lines.reduce((s, l) => s + l.amount, 0),
       2,

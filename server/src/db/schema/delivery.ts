@@ -82,6 +82,8 @@ export const saleApplyModifies = pgTable(
     /** ApprovalStatus. */
     status: varchar({ length: 1 }).notNull().default('0'),
     requesterName: varchar({ length: 64 }),
+    /** The request as a diff against the order, kept when it is decided (the order moves on after). */
+    decidedDiff: jsonb(),
     orgCode: varchar({ length: 64 }),
     ...auditColumns(),
   },

@@ -13,7 +13,7 @@ import {
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
-import { products, saleApplyModifies, saleApplyModifyLines } from '../../db/schema/index.ts'
+import { products, productUnits, saleApplyModifies, saleApplyModifyLines } from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
@@ -77,6 +77,56 @@ const applied = async (tx: DbOrTx, lines: readonly LineRow[], changes: readonly 
   }
   const kept = next.filter((l) => l.quantity > 0)
   return reweigh(tx, [...kept, ...appended])
+}
+
+type Diff = Pick<ApplyModifyDetail, 'lines' | 'totals' | 'currency'>
+
+/** A request's changes against its order as it stands: per line before and after, and the totals. */
+const diffOf = async (db: DbOrTx, orderId: string, applyId: string): Promise<Diff> => {
+  const order = await readOrder(db, orderId)
+  const lines = await linesOf(db, order.id)
+  const changes = await db
+    .select({ change: saleApplyModifyLines, name: products.name, nameEn: products.nameEn, unit: productUnits.unit })
+    .from(saleApplyModifyLines)
+    .innerJoin(products, eq(products.id, saleApplyModifyLines.productId))
+    .innerJoin(productUnits, eq(productUnits.id, saleApplyModifyLines.unitId))
+    .where(eq(saleApplyModifyLines.applyId, applyId))
+    .orderBy(asc(saleApplyModifyLines.id))
+  const after = await applied(
+    db,
+    lines,
+    changes.map((c) => c.change),
+  ).catch(() => null)
+  return {
+    lines: changes.map(({ change: c, name, nameEn, unit }) => {
+      const line = lines.find((l) => l.id === c.orderLineId)
+      const afterQty =
+        c.type === ModifyType.Append
+          ? c.quantity
+          : c.type === ModifyType.Add
+            ? q((line?.quantity ?? 0) + c.quantity)
+            : q((line?.quantity ?? 0) - c.quantity)
+      return {
+        type: c.type as ModifyType,
+        orderLineId: c.orderLineId,
+        productId: c.productId,
+        productName: name,
+        productNameEn: nameEn,
+        unit: line?.unit ?? unit,
+        quantity: c.quantity,
+        price: c.price,
+        before: c.type === ModifyType.Append || !line ? null : { quantity: line.quantity, amount: line.amount },
+        after: { quantity: afterQty, amount: money(afterQty * c.price) },
+      }
+    }),
+    totals: {
+      before: { amount: order.totalAmount, boxes: order.totalBoxes },
+      after: after
+        ? { amount: orderTotals(after).totalAmount, boxes: orderTotals(after).totalBoxes }
+        : { amount: order.totalAmount, boxes: order.totalBoxes },
+    },
+    currency: order.currency,
+  }
 }
 
 /**
@@ -252,7 +302,7 @@ export const createApplyModifies = (deps: {
 
     progress: (db: DbOrTx, id: string, lang: 'zh' | 'en') => engine.progress(db, ref(id), lang),
 
-    /** GET /sale/applyModify/queryById: the request as a diff against its order now. */
+    /** GET /sale/applyModify/queryById: the request as a diff against its order (as it was when decided). */
     async detail(db: DbOrTx, principal: Principal, id: string): Promise<ApplyModifyDetail> {
       const [request] = await db.select().from(saleApplyModifies).where(eq(saleApplyModifies.id, id))
       if (!request) fail(Errors.NotFound)
@@ -263,51 +313,9 @@ export const createApplyModifies = (deps: {
         const steps = review ? await engine.stepsOf(db, review.id) : []
         if (!steps.some((s) => engine.holdsStep(m, s) || s.userId === principal.userId)) fail(Errors.NotFound)
       }
-      const lines = await linesOf(db, order.id)
-      const changes = await changesOf(db, id)
-      const facts = await db
-        .select({ id: products.id, name: products.name, nameEn: products.nameEn })
-        .from(products)
-        .where(
-          inArray(
-            products.id,
-            changes.map((c) => c.productId),
-          ),
-        )
-      const nameOf = new Map(facts.map((f) => [f.id, f]))
-      const unitOf = new Map(lines.map((l) => [l.id, l.unit]))
-      const after =
-        request.status === ApprovalStatus.Approved || request.status === ApprovalStatus.Rejected
-          ? null
-          : await applied(db, lines, changes).catch(() => null)
-      const diffLines = changes.map((c) => {
-        const line = lines.find((l) => l.id === c.orderLineId)
-        const beforeSide = line ? { quantity: line.quantity, amount: line.amount } : null
-        const afterQty =
-          c.type === ModifyType.Append
-            ? c.quantity
-            : c.type === ModifyType.Add
-              ? q((line?.quantity ?? 0) + c.quantity)
-              : q((line?.quantity ?? 0) - c.quantity)
-        return {
-          type: c.type as ModifyType,
-          orderLineId: c.orderLineId,
-          productId: c.productId,
-          productName: nameOf.get(c.productId)?.name ?? '',
-          productNameEn: nameOf.get(c.productId)?.nameEn ?? null,
-          unit: (c.orderLineId && unitOf.get(c.orderLineId)) || '',
-          quantity: c.quantity,
-          price: c.price,
-          before: c.type === ModifyType.Append ? null : beforeSide,
-          after: { quantity: afterQty, amount: money(afterQty * c.price) },
-        }
-      })
-      const totalBefore = { amount: order.totalAmount, boxes: order.totalBoxes }
-      const totalAfter = after
-        ? { amount: orderTotals(after).totalAmount, boxes: orderTotals(after).totalBoxes }
-        : totalBefore
-      const { orgCode: _o, updateBy: _u, createBy: _c, ...head } = request
-      return { ...head, lines: diffLines, totals: { before: totalBefore, after: totalAfter }, currency: order.currency }
+      const diff = (request.decidedDiff as Diff | null) ?? (await diffOf(db, request.orderId, id))
+      const { orgCode: _o, updateBy: _u, createBy: _c, decidedDiff: _d, ...head } = request
+      return { ...head, ...diff }
     },
 
     /** The request follows its review; approved, the order changes in the same transaction. */
@@ -323,6 +331,11 @@ export const createApplyModifies = (deps: {
               : ApprovalStatus.Rejected
           const [request] = await setStatus(tx, e.objectId, status, e.decidedBy)
           if (!request || !e.final) return
+          // the diff as decided: the order moves on after (this change, deliveries, other requests)
+          await tx
+            .update(saleApplyModifies)
+            .set({ decidedDiff: await diffOf(tx, request.orderId, request.id) })
+            .where(eq(saleApplyModifies.id, request.id))
           if (approved) await apply(tx, request.id, e.decidedBy, e.note)
           else if (request.createBy)
             await events.emit(tx, {

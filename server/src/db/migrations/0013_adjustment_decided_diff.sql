@@ -1,0 +1,1 @@
+ALTER TABLE "sale_apply_modify" ADD COLUMN "decided_diff" jsonb;
