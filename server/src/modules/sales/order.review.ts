@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
-import { reviewSteps, reviews, saleOrderDeletes, saleSubApplies } from '../../db/schema/index.ts'
+import { reviewSteps, reviews, saleOrderDeletes, saleOrders, saleSubApplies } from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
@@ -23,6 +23,7 @@ import { inScope, lockOrder, moveOrder, readOrder, SHIPPED } from './order.statu
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const OPEN = [ApprovalStatus.Pending, ApprovalStatus.UnderReview] as string[]
 
 /**
@@ -207,8 +208,14 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
       const offs = [
         ...(['approval.approved', 'approval.rejected'] as const).map((type) =>
           events.on(type, async (tx, e) => {
-            if (e.business !== AuditBusiness.SaleOrder) return
-            const order = await lockOrder(tx, e.objectId)
+            if (e.business !== AuditBusiness.SaleOrder || !UUID.test(e.objectId)) return
+            // a review of something that is not (or no longer) an order moves no order
+            const [order] = await tx
+              .select()
+              .from(saleOrders)
+              .where(and(eq(saleOrders.id, e.objectId), eq(saleOrders.delFlag, false)))
+              .for('update')
+            if (!order) return
             const to =
               e.type === 'approval.rejected'
                 ? e.final

@@ -1,0 +1,85 @@
+import type { Browser, Locator, Page } from '@playwright/test'
+import { DEMO_PASSWORD, expect, switchLanguage } from './fixtures.ts'
+import { rowWith } from './list-helpers.ts'
+
+/** Helpers for the sales journeys: each role user in a browser of their own, orders found and acted on. */
+
+/** A minimal PDF (its type is read from the content). */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+
+export type Lang = 'zh' | 'en'
+export type User = { page: Page; lang: Lang; errors: string[] }
+
+const texts = {
+  zh: { orderNo: '订单号', review: /^审\s*核$/, submit: /提\s*交/, reject: '驳回' },
+  en: { orderNo: 'Order number', review: /^Review$/, submit: /Submit/, reject: 'Reject' },
+}
+export const t = (u: User) => texts[u.lang]
+
+/**
+ * Signs a role user in, in a browser context of their own (so several stay signed in and get
+ * live messages), in the language asked. Console errors are collected for the journey to check.
+ */
+export const signInAs = async (browser: Browser, username: string, lang: Lang = 'zh'): Promise<User> => {
+  const context = await browser.newContext({ locale: 'zh-CN' })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text())
+  })
+  page.on('pageerror', (err) => errors.push(err.message))
+  await page.goto('/user/login')
+  await page.getByLabel(/账号|Account/).fill(username)
+  await page.getByLabel(/密码|Password/).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click()
+  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 })
+  if (lang === 'en') await switchLanguage(page, 'English')
+  return { page, lang, errors }
+}
+
+/** A list screen, searched for one order number. */
+export const findOrder = async (u: User, url: string, resource: string, orderNo: string) => {
+  await u.page.goto(url)
+  const list = u.page.getByTestId(`list-page-${resource}`)
+  await expect(list.getByTestId('search-form')).toBeVisible({ timeout: 30_000 })
+  await list.getByTestId('search-form').getByLabel(t(u).orderNo, { exact: true }).fill(orderNo)
+  await list.getByTestId('search-submit').click()
+  await expect(rowWith(list, orderNo)).toHaveCount(1)
+  return list
+}
+
+export const selectRow = (list: Locator, text: string) => rowWith(list, text).locator('.ant-checkbox-input').check()
+
+export const toolbarButton = (list: Locator, name: RegExp | string) =>
+  list.getByTestId('list-toolbar').getByRole('button', { name })
+
+/** The audit modal: approve (the default) or reject, with the required note. */
+export const decide = async (u: User, decision: 'approve' | 'reject', note: string) => {
+  const modal = u.page.getByTestId('audit-modal')
+  await expect(modal.getByRole('textbox')).toBeVisible()
+  if (decision === 'reject') await modal.getByText(t(u).reject, { exact: true }).click()
+  await modal.getByRole('textbox').fill(note)
+  const [res] = await Promise.all([
+    u.page.waitForResponse((r) => r.url().includes('/audit') && r.request().method() === 'POST'),
+    u.page.getByTestId('audit-submit').click(),
+  ])
+  expect(res.status(), await res.text()).toBe(200)
+  await expect(modal.getByRole('textbox')).toBeHidden()
+}
+
+/** The order's current reviewer opens it on the order list and decides its step. */
+export const reviewOrder = async (
+  u: User,
+  orderNo: string,
+  decision: 'approve' | 'reject' = 'approve',
+  note = 'ok',
+) => {
+  const list = await findOrder(u, '/sale/orderList', 'saleOrder', orderNo)
+  await selectRow(list, orderNo)
+  await toolbarButton(list, t(u).review).click()
+  await decide(u, decision, note)
+  return list
+}
+
+/** The order's status as its row shows it. */
+export const statusOf = (list: Locator, orderNo: string) => rowWith(list, orderNo).locator('.ant-tag').first()
