@@ -10,7 +10,7 @@ import {
   ModifyType,
   OrderStatus,
 } from '@app/contracts'
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import { products, productUnits, saleApplyModifies, saleApplyModifyLines } from '../../db/schema/index.ts'
@@ -23,8 +23,8 @@ import type { EventBus } from '../../platform/events.ts'
 import { today } from './delivery.service.ts'
 import { type LineRow, linesOf, lockLines, orderTotals, priceLines, reweigh, writeLines } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
-import { productNames } from './order.service.ts'
 import { inScope, lockOrder, moveOrder, readOrder } from './order.status.ts'
+import { followRequestReview } from './request-review.ts'
 import { reviewedBy } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
@@ -141,13 +141,6 @@ export const createApplyModifies = (deps: {
   limits: () => AdjustLimits
 }) => {
   const { engine, events, orders, limits } = deps
-
-  const setStatus = (tx: DbOrTx, id: string, status: string, by: string) =>
-    tx
-      .update(saleApplyModifies)
-      .set({ status, version: sql`${saleApplyModifies.version} + 1`, updateAt: new Date(), updateBy: by })
-      .where(eq(saleApplyModifies.id, id))
-      .returning()
 
   const changesOf = (db: DbOrTx, applyId: string) =>
     db
@@ -319,39 +312,24 @@ export const createApplyModifies = (deps: {
     },
 
     /** The request follows its review; approved, the order changes in the same transaction. */
-    subscribe() {
-      const offs = (['approval.approved', 'approval.rejected'] as const).map((type) =>
-        events.on(type, async (tx, e) => {
-          if (e.business !== AuditBusiness.OrderAdjust) return
-          const approved = e.type === 'approval.approved'
-          const status = !e.final
-            ? ApprovalStatus.UnderReview
-            : approved
-              ? ApprovalStatus.Approved
-              : ApprovalStatus.Rejected
-          const [request] = await setStatus(tx, e.objectId, status, e.decidedBy)
-          if (!request || !e.final) return
-          // the diff as decided: the order moves on after (this change, deliveries, other requests)
-          await tx
-            .update(saleApplyModifies)
-            .set({ decidedDiff: await diffOf(tx, request.orderId, request.id) })
-            .where(eq(saleApplyModifies.id, request.id))
-          if (approved) await apply(tx, request.id, e.decidedBy, e.note)
-          else if (request.createBy)
-            await events.emit(tx, {
-              type: 'business.notify',
-              recipientIds: [request.createBy],
-              texts: salesTexts.adjustmentDecided(request.orderNo, false, e.note),
-              menuId: 'sale_apply_modify',
-              objectNo: request.orderNo,
-              creatorId: e.decidedBy,
-            })
-        }),
-      )
-      return () => {
-        for (const off of offs) off()
-      }
-    },
+    subscribe: () =>
+      followRequestReview(events, AuditBusiness.OrderAdjust, saleApplyModifies, async (tx, request, e, approved) => {
+        // the diff as decided: the order moves on after (this change, deliveries, other requests)
+        await tx
+          .update(saleApplyModifies)
+          .set({ decidedDiff: await diffOf(tx, request.orderId, request.id) })
+          .where(eq(saleApplyModifies.id, request.id))
+        if (approved) await apply(tx, request.id, e.decidedBy, e.note)
+        else if (request.createBy)
+          await events.emit(tx, {
+            type: 'business.notify',
+            recipientIds: [request.createBy],
+            texts: salesTexts.adjustmentDecided(request.orderNo, false, e.note),
+            menuId: 'sale_apply_modify',
+            objectNo: request.orderNo,
+            creatorId: e.decidedBy,
+          })
+      }),
 
     openOf: (db: DbOrTx, orderId: string) =>
       db

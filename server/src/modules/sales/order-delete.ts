@@ -9,7 +9,6 @@ import {
   orderDeleteResource,
   type SaleOrderApplyDeleteSchema,
 } from '@app/contracts'
-import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import { saleOrderDeletes } from '../../db/schema/index.ts'
@@ -22,6 +21,7 @@ import type { EventBus } from '../../platform/events.ts'
 import { linesOf } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import { lockOrder } from './order.status.ts'
+import { followRequestReview } from './request-review.ts'
 import { reviewedBy } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
@@ -45,13 +45,6 @@ export const orderDeleteCrud: CrudResource = {
  */
 export const createOrderDeletes = (deps: { engine: ApprovalEngine; events: EventBus; orders: OrderService }) => {
   const { engine, events, orders } = deps
-
-  const setStatus = (tx: DbOrTx, id: string, status: string, by: string) =>
-    tx
-      .update(saleOrderDeletes)
-      .set({ status, version: sql`${saleOrderDeletes.version} + 1`, updateAt: new Date(), updateBy: by })
-      .where(eq(saleOrderDeletes.id, id))
-      .returning()
 
   return {
     /** POST /sale/order/applyDelete */
@@ -106,34 +99,19 @@ export const createOrderDeletes = (deps: { engine: ApprovalEngine; events: Event
     progress: (db: DbOrTx, id: string, lang: Lang) => engine.progress(db, ref(id), lang),
 
     /** The request follows its review; an approved one cancels the order in the same transaction. */
-    subscribe() {
-      const offs = (['approval.approved', 'approval.rejected'] as const).map((type) =>
-        events.on(type, async (tx, e) => {
-          if (e.business !== AuditBusiness.OrderDelete) return
-          const approved = e.type === 'approval.approved'
-          const status = !e.final
-            ? ApprovalStatus.UnderReview
-            : approved
-              ? ApprovalStatus.Approved
-              : ApprovalStatus.Rejected
-          const [request] = await setStatus(tx, e.objectId, status, e.decidedBy)
-          if (!request || !e.final || !approved) return
-          const order = await orders.cancel(tx, request.orderId, e.decidedBy)
-          const ownerIds = [order.createBy].filter((x): x is string => !!x)
-          await events.emit(tx, {
-            type: 'business.notify',
-            recipientIds: ownerIds,
-            texts: salesTexts.orderCancelled(request.orderNo),
-            menuId: 'sale_order',
-            objectNo: request.orderNo,
-            creatorId: e.decidedBy,
-          })
-        }),
-      )
-      return () => {
-        for (const off of offs) off()
-      }
-    },
+    subscribe: () =>
+      followRequestReview(events, AuditBusiness.OrderDelete, saleOrderDeletes, async (tx, request, e, approved) => {
+        if (!approved) return
+        const order = await orders.cancel(tx, request.orderId, e.decidedBy)
+        await events.emit(tx, {
+          type: 'business.notify',
+          recipientIds: [order.createBy].filter((x): x is string => !!x),
+          texts: salesTexts.orderCancelled(request.orderNo),
+          menuId: 'sale_order',
+          objectNo: request.orderNo,
+          creatorId: e.decidedBy,
+        })
+      }),
   }
 }
 

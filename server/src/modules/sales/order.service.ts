@@ -117,7 +117,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
       .leftJoin(departments, eq(departments.id, branches.departId))
       .leftJoin(countries, eq(countries.id, branches.countryId))
       .where(eq(branches.id, branchId))
-    if (!branch || branch.status !== '1') fail(Errors.ParameterError, { field: 'branchId' })
+    if (branch?.status !== '1') fail(Errors.ParameterError, { field: 'branchId' })
     if (principal.dataScope !== 'all') {
       const [managed] = await tx
         .select({ id: userBranches.branchId })

@@ -1,0 +1,42 @@
+import { ApprovalStatus } from '@app/contracts'
+import { eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import type { saleApplyModifies, saleOrderDeletes } from '../../db/schema/index.ts'
+import type { DomainEvent, EventBus } from '../../platform/events.ts'
+
+type RequestTable = typeof saleOrderDeletes | typeof saleApplyModifies
+type Decision = Extract<DomainEvent, { type: 'approval.approved' | 'approval.rejected' }>
+
+/**
+ * A request on an order (a deletion, an adjustment) follows its own review: under review after a
+ * step, approved or rejected at the end. `onFinal` runs in the deciding transaction with the
+ * request as it now stands (the deletion cancels the order, the adjustment changes it).
+ * Answers the unsubscriber.
+ */
+export const followRequestReview = <T extends RequestTable>(
+  events: EventBus,
+  business: string,
+  table: T,
+  onFinal: (tx: DbOrTx, request: T['$inferSelect'], e: Decision, approved: boolean) => Promise<void>,
+) => {
+  const offs = (['approval.approved', 'approval.rejected'] as const).map((type) =>
+    events.on(type, async (tx, e) => {
+      if (e.business !== business) return
+      const approved = e.type === 'approval.approved'
+      const status = !e.final
+        ? ApprovalStatus.UnderReview
+        : approved
+          ? ApprovalStatus.Approved
+          : ApprovalStatus.Rejected
+      const [request] = (await tx
+        .update(table as typeof saleOrderDeletes)
+        .set({ status, version: sql`${table.version} + 1`, updateAt: new Date(), updateBy: e.decidedBy })
+        .where(eq(table.id, e.objectId))
+        .returning()) as T['$inferSelect'][]
+      if (request && e.final) await onFinal(tx, request, e, approved)
+    }),
+  )
+  return () => {
+    for (const off of offs) off()
+  }
+}
