@@ -32,10 +32,6 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const approveAll = async (id: string) => {
-  for (const api of [region, finance, gm]) expect((await audit(api, id, 'approve')).status).toBe(200)
-}
-
 describe('placing an order', () => {
   it('offers only what the branch may order, with sale units and prices', async () => {
     expect(products).toHaveLength(3)
