@@ -51,6 +51,15 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
   const lines = useMemo(() => openLines(order?.lines ?? []), [order])
   const onlyDepot = depots.options.length === 1 ? depots.options[0]?.value : undefined
 
+  // each opening starts from the order as it is now: the form's store outlives destroyOnHidden,
+  // and kept values would win over the new defaults (a line reopened at the 0 typed last time)
+  useEffect(() => {
+    if (!order) return
+    // initialValues count only at the first mount: the order's remains are set again each time
+    form.resetFields()
+    form.setFieldsValue({ shipDate: dayjs(), qty: deliverDefaults(order.lines ?? []) })
+  }, [order, form])
+
   // one finished-goods warehouse: that one, once the list is in
   useEffect(() => {
     if (order && onlyDepot && !form.getFieldValue('depotId')) form.setFieldValue('depotId', onlyDepot)
