@@ -28,6 +28,7 @@ import type { Principal } from '../../platform/auth/principal.ts'
 import { fail } from '../../platform/errors.ts'
 import { nextNumber } from '../../platform/sequence.ts'
 import { assertBranchStockUploaded } from '../stock/index.ts'
+import { contentOf, orderImage, productNames } from './order.image.ts'
 import { type LineRow, linesOf, orderTotals, type PricedLine, priceLines, writeLines } from './order.lines.ts'
 import { inScope, lockOrder, moveOrder, type OrderRow, readOrder } from './order.status.ts'
 
@@ -46,60 +47,7 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
 }
 
-/** An order as its history keeps it: the header and each line (compare shows them field by field). */
-export const orderImage = (order: OrderRow, lines: readonly LineRow[], names: ReadonlyMap<string, string>) => {
-  const { delFlag: _d, ...head } = order
-  return {
-    ...head,
-    lines: lines.map((l) => ({
-      lineNo: l.lineNo,
-      productId: l.productId,
-      product: names.get(l.productId) ?? l.productId,
-      unit: l.unit,
-      quantity: l.quantity,
-      price: l.price,
-      amount: l.amount,
-      deliveredQuantity: l.deliveredQuantity,
-    })),
-  }
-}
-
-export const productNames = async (db: DbOrTx, ids: readonly string[]) => {
-  if (ids.length === 0) return new Map<string, string>()
-  const rows = await db
-    .select({ id: products.id, code: products.code, name: products.name })
-    .from(products)
-    .where(inArray(products.id, [...new Set(ids)]))
-  return new Map(rows.map((r) => [r.id, `${r.code} ${r.name}`]))
-}
-
-/** What makes two versions of an order the same order (an edit that changes none of it is refused). */
-const contentOf = (o: {
-  branchId: string
-  companyCode: string
-  orderDate: string
-  expectedDeliveryDate: string
-  transportMode: string | null
-  containerSize: string | null
-  certificateRequired: string
-  certificateTypes: readonly string[]
-  remark: string | null
-  attachmentIds: readonly string[]
-  lines: readonly { productId: string; unitId: string; quantity: number }[]
-}) =>
-  JSON.stringify([
-    o.branchId,
-    o.companyCode,
-    o.orderDate,
-    o.expectedDeliveryDate,
-    o.transportMode ?? null,
-    o.containerSize ?? null,
-    o.certificateRequired,
-    [...o.certificateTypes].sort(),
-    o.remark ?? null,
-    [...o.attachmentIds].sort(),
-    o.lines.map((l) => [l.productId, l.unitId, Number(l.quantity)]),
-  ])
+export { orderImage, productNames }
 
 export const createOrderService = (deps: { engine: ApprovalEngine }) => {
   const { engine } = deps
