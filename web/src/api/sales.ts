@@ -17,6 +17,7 @@ import {
   type SellableQuery,
   type SubApplyAdd,
 } from '@app/contracts'
+import { useQuery } from '@tanstack/react-query'
 import { UPLOAD_TIMEOUT_MS } from '../config/constants.ts'
 import { downloadBlob } from './download.ts'
 import { http, type Query } from './http.ts'
@@ -76,3 +77,15 @@ export const salesKeys = {
   attributes: (input: CalculateAttributes) => ['saleOrderForm', 'attributes', input] as const,
   draft: ['saleOrderForm', 'draft'] as const,
 }
+
+/**
+ * An order as it is now: others review, adjust and deliver it from their own browsers, so every
+ * screen that opens an order reads it again (the cached copy shows meanwhile).
+ */
+export const useOrderDetail = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: salesKeys.detail(id),
+    queryFn: () => salesApi.queryById(id),
+    enabled: enabled && Boolean(id),
+    staleTime: 0,
+  })

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deliveryApi, deliveryKeys } from '../../api/delivery.ts'
 import { failureText } from '../../api/http.ts'
-import { salesApi, salesKeys } from '../../api/sales.ts'
+import { useOrderDetail } from '../../api/sales.ts'
 import { modalWidth } from '../../config/constants.ts'
 import { useRefOptions } from '../list/useRefOptions.ts'
 import { OrderStatusTag } from '../sales/OrderStatusTag.tsx'
@@ -87,12 +87,7 @@ export const ApplyModifyModal = ({ open, onClose, afterClose, onSaved, order: fi
   const [tried, setTried] = useState(false)
   const [saving, setSaving] = useState(false)
   const orderId = chosen?.id ?? ''
-  const detail = useQuery({
-    queryKey: salesKeys.detail(orderId),
-    queryFn: () => salesApi.queryById(orderId),
-    enabled: open && Boolean(orderId),
-    staleTime: 0,
-  })
+  const detail = useOrderDetail(orderId, open)
   const order = detail.data?.id === orderId ? detail.data : undefined
   const lines = order?.lines ?? []
   const problems = useMemo(() => adjustProblems(lines, changes, appended), [lines, changes, appended])

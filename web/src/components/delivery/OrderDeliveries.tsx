@@ -5,7 +5,7 @@ import dayjs from 'dayjs'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deliveryApi, deliveryKeys } from '../../api/delivery.ts'
-import { salesApi, salesKeys } from '../../api/sales.ts'
+import { useOrderDetail } from '../../api/sales.ts'
 import { DATETIME_FORMAT } from '../../config/constants.ts'
 import { useDictText } from '../list/useDict.ts'
 import { useRefOptions } from '../list/useRefOptions.ts'
@@ -20,11 +20,7 @@ type Batch = DeliveryLine['batches'][number]
 
 /** The order's lines, for product names: given, else the order's detail (cached when the detail shows it). */
 const useLineFacts = (orderId: string, given: readonly LineFacts[] | undefined, enabled: boolean) => {
-  const detail = useQuery({
-    queryKey: salesKeys.detail(orderId),
-    queryFn: () => salesApi.queryById(orderId),
-    enabled: enabled && !given,
-  })
+  const detail = useOrderDetail(orderId, enabled && !given)
   return useMemo(
     () => new Map<string, LineFacts>((given ?? detail.data?.lines ?? []).map((l) => [l.id, l])),
     [given, detail.data],

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Button, Descriptions, Empty, Flex, Modal, Space, Spin, Tabs, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { salesApi, salesKeys } from '../../api/sales.ts'
+import { salesApi, salesKeys, useOrderDetail } from '../../api/sales.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
 import { modalWidth } from '../../config/constants.ts'
 import { ReviewProgressView } from '../approval/ReviewProgress.tsx'
@@ -92,11 +92,7 @@ const FOOTER_ACTIONS: { action: OrderAction; perm: string; key: string; danger?:
 export const OrderDetailModal = ({ orderId, open, onClose, afterClose, orderNo }: Props) => {
   const { t } = useTranslation()
   const id = orderId ?? ''
-  const detail = useQuery({
-    queryKey: salesKeys.detail(id),
-    queryFn: () => salesApi.queryById(id),
-    enabled: open && Boolean(id),
-  })
+  const detail = useOrderDetail(id, open)
   const progress = useQuery({
     queryKey: salesKeys.progress(id),
     queryFn: () => salesApi.progress(id),

@@ -4,7 +4,7 @@ import { Alert, App, Form, Modal, Spin } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/http.ts'
-import { salesApi, salesKeys } from '../../api/sales.ts'
+import { salesApi, salesKeys, useOrderDetail } from '../../api/sales.ts'
 import { modalWidth } from '../../config/constants.ts'
 import { saveFailureOf } from '../list/save-errors.ts'
 import type { RecordEditorProps } from '../list/types.ts'
@@ -57,12 +57,7 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
   // the user's container wins over the suggestion
   const containerChosen = useRef(false)
 
-  const detail = useQuery({
-    queryKey: salesKeys.detail(editId),
-    queryFn: () => salesApi.queryById(editId),
-    enabled: open && Boolean(editId),
-    staleTime: 0,
-  })
+  const detail = useOrderDetail(editId, open)
   const abilities = useQuery({
     queryKey: salesKeys.abilities(editId),
     queryFn: () => salesApi.abilities(editId),

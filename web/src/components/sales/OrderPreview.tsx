@@ -1,11 +1,10 @@
 import { PrinterOutlined } from '@ant-design/icons'
 import type { SaleOrderDetail } from '@app/contracts'
-import { useQuery } from '@tanstack/react-query'
 import { Button, Modal, Spin } from 'antd'
 import dayjs from 'dayjs'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import { salesApi, salesKeys } from '../../api/sales.ts'
+import { useOrderDetail } from '../../api/sales.ts'
 import { DATETIME_FORMAT, formatThousands, modalWidth } from '../../config/constants.ts'
 import { useSystemTitle } from '../../layout/useSystemTitle.ts'
 import { useDictText } from '../list/useDict.ts'
@@ -120,11 +119,7 @@ export const OrderSheet = ({ order, printCopy }: { order: SaleOrderDetail; print
 export const OrderPreviewModal = ({ order, onClose }: { order: OrderRef | null; onClose: () => void }) => {
   const { t } = useTranslation()
   const id = order?.id ?? ''
-  const detail = useQuery({
-    queryKey: salesKeys.detail(id),
-    queryFn: () => salesApi.queryById(id),
-    enabled: Boolean(id),
-  })
+  const detail = useOrderDetail(id)
   const data = order ? detail.data : undefined
   return (
     <Modal

@@ -1,10 +1,9 @@
 import type { SaleOrderLine } from '@app/contracts'
-import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Input, InputNumber, Modal, Space, Spin, Table, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { failureText } from '../../api/http.ts'
-import { salesApi, salesKeys } from '../../api/sales.ts'
+import { salesApi, useOrderDetail } from '../../api/sales.ts'
 import { formatThousands, modalWidth } from '../../config/constants.ts'
 import { useDictText } from '../list/useDict.ts'
 import type { OrderRef } from './useOrderActions.tsx'
@@ -26,12 +25,7 @@ export const ReviewAdjustModal = ({ order, onClose, onDone }: Props) => {
   const { message } = App.useApp()
   const dictText = useDictText()
   const id = order?.id ?? ''
-  const detail = useQuery({
-    queryKey: salesKeys.detail(id),
-    queryFn: () => salesApi.queryById(id),
-    enabled: Boolean(id),
-    staleTime: 0,
-  })
+  const detail = useOrderDetail(id)
   const [quantities, setQuantities] = useState<Map<string, number | null>>(new Map())
   const [note, setNote] = useState('')
   const [saving, setSaving] = useState(false)
