@@ -183,8 +183,8 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
         {...list$.tableProps}
         columns={columns}
         size="small"
-        // a list wider than the page (many columns, English labels) scrolls instead of cutting off its actions
-        scroll={{ x: 'max-content' }}
+        // columns wrap to fit the page; a list that still does not fit (many columns, English labels) scrolls instead of cutting off its actions
+        scroll={{ x: true }}
         data-testid="list-table"
       />
       <SuperQueryModal
