@@ -40,11 +40,17 @@ const cell = async (table: Locator, row: Locator, title: string) => {
   return row.locator('td').nth(at)
 }
 
-/** Opens a select and picks an option (again if a re-render closed the dropdown meanwhile). */
+/**
+ * Opens a searchable select, types the option (other journeys add options, and the list shows only
+ * the first few) and picks it (again if a re-render closed the dropdown meanwhile).
+ */
 const pick = async (page: Page, field: Locator, option: string) => {
   const dropdown = page.locator('.ant-select-dropdown:visible')
   await expect(async () => {
-    if (!(await dropdown.last().isVisible())) await field.click()
+    if (!(await dropdown.last().isVisible())) {
+      await field.click()
+      await page.keyboard.type(option)
+    }
     await dropdown.last().getByTitle(option, { exact: true }).first().click({ timeout: 3000 })
   }).toPass({ timeout: 30_000 })
 }
