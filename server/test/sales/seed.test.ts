@@ -1,6 +1,7 @@
 import {
   ApprovalStatus,
   AuditBusiness,
+  DELIVERY_NO_PREFIX,
   Errors,
   OrderStatus,
   type Page,
@@ -9,19 +10,26 @@ import {
   type ReviewProgress,
   type SaleOrder,
 } from '@app/contracts'
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   branchSaleRels,
+  depots,
   productUnits,
   reviewDecisions,
   reviewSteps,
   reviews,
+  saleApplyModifies,
+  saleApplyModifyLines,
+  saleDeliveries,
+  saleDeliveryLines,
   saleOrderDeletes,
   saleOrderLines,
   saleOrders,
   saleSubApplies,
   sequences,
+  stockDocs,
+  stockLedger,
   users,
 } from '../../src/db/schema/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
@@ -200,6 +208,64 @@ describe('the demo sales orders', () => {
     }
   })
 
+  it('delivered ones were shipped by deliveries from the export depot, each with its sales-out, dated when it shipped', async () => {
+    const db = t.database.db
+    const delivered = withStatus(OrderStatus.PartlyDelivered, OrderStatus.FullyDelivered, OrderStatus.DeliveryComplete)
+    const heads = await db.select().from(saleDeliveries)
+    const lines = await db.select().from(saleDeliveryLines)
+    const [depot] = await db.select().from(depots).where(eq(depots.code, 'WH-SZ-F'))
+    const rates = new Map((await db.select().from(productUnits)).map((u) => [u.id, u.conversionRate]))
+    const logistics = userIds.get('logistics_admin')
+    for (const o of delivered) {
+      const mine = heads.filter((h) => h.orderId === o.id)
+      expect(mine.length).toBe(o.status === OrderStatus.PartlyDelivered ? 1 : 2)
+      for (const h of mine) {
+        expect(h.depotId).toBe(depot!.id)
+        expect(h.createBy).toBe(logistics)
+        // numbered and dated for the day it shipped, after the order was placed
+        expect(h.deliveryNo).toBe(
+          `${h.deliveryNo.slice(0, 2)}${h.shipDate.replaceAll('-', '')}${h.deliveryNo.slice(10)}`,
+        )
+        expect(day(h.createAt)).toBe(h.shipDate)
+        expect(h.shipDate >= o.orderDate && h.shipDate < today).toBe(true)
+        const [doc] = await db.select().from(stockDocs).where(eq(stockDocs.id, h.stockDocId))
+        expect(doc!.docNo).toBe(h.stockDocNo)
+        expect(day(doc!.createAt)).toBe(h.shipDate)
+        // the sales-out took from the depot exactly what the delivery lines say, in base units
+        const taken = await db.select().from(stockLedger).where(eq(stockLedger.docId, doc!.id))
+        const shippedLines = lines.filter((l) => l.deliveryId === h.id)
+        const base = shippedLines.reduce((s, l) => {
+          const unitId = linesOf.get(o.id)!.find((x) => x.id === l.orderLineId)!.unitId
+          return s + l.quantity * rates.get(unitId)!
+        }, 0)
+        expect(taken.reduce((s, l) => s - l.change, 0)).toBeCloseTo(base, 3)
+      }
+      // what the order says it delivered is what its deliveries shipped
+      for (const l of linesOf.get(o.id)!) {
+        const sum = lines.filter((x) => x.orderLineId === l.id).reduce((s, x) => s + x.quantity, 0)
+        expect(sum).toBeCloseTo(l.deliveredQuantity, 3)
+      }
+    }
+    expect(heads.every((h) => delivered.some((o) => o.id === h.orderId))).toBe(true)
+    // stock equals the ledger, and nothing is negative
+    const [mismatch] = (
+      (await db.execute(sql`
+        select count(*)::int as n from pro_stock s
+        where s.quantity < 0 or s.quantity <> (
+          select coalesce(sum(l.change), 0) from pro_stock_ledger l
+          where l.depot_id = s.depot_id and l.product_id = s.product_id and l.batch_no = s.batch_no)`)) as unknown as {
+        rows: { n: number }[]
+      }
+    ).rows
+    expect(mismatch!.n).toBe(0)
+    // today's delivery numbers start at 1
+    const [seq] = await db
+      .select()
+      .from(sequences)
+      .where(and(eq(sequences.prefix, DELIVERY_NO_PREFIX), eq(sequences.day, today.replaceAll('-', ''))))
+    expect(seq).toBeUndefined()
+  })
+
   it('are numbered per day without gaps, and a new order takes the next number', async () => {
     const byDay = new Map<string, number[]>()
     for (const o of orders) {
@@ -288,6 +354,32 @@ describe('on the screens', () => {
       status: ApprovalStatus.Pending,
       currentStep: 1,
     })
+  })
+
+  it('has adjustment requests: waiting, under review, approved (the order changed) and rejected', async () => {
+    const admin = await as(t, 'admin')
+    const db = t.database.db
+    const asked = await db.select().from(saleApplyModifies)
+    expect(asked.map((a) => a.status).sort()).toEqual(
+      [ApprovalStatus.Pending, ApprovalStatus.UnderReview, ApprovalStatus.Approved, ApprovalStatus.Rejected].sort(),
+    )
+    for (const a of asked) {
+      const order = orders.find((o) => o.id === a.orderId)!
+      expect(order.status).toBe(OrderStatus.PendingDelivery)
+      const [review] = await db.select().from(reviews).where(eq(reviews.objectId, a.id))
+      expect(review!.business).toBe(AuditBusiness.OrderAdjust)
+      const changes = await db.select().from(saleApplyModifyLines).where(eq(saleApplyModifyLines.applyId, a.id))
+      expect(changes.length).toBeGreaterThan(0)
+      const lines = linesOf.get(order.id)!
+      for (const c of changes) expect(lines.some((l) => l.id === c.orderLineId)).toBe(true)
+      // an approved request changed its order (the history says so); the others left it as placed
+      const history = await admin.get<{ operation: string }[]>('/api/sale/order/modifyHistory', { id: order.id })
+      const adjusted = history.body.result.some((h) => h.operation === 'sale_apply_modify:audit')
+      expect(adjusted).toBe(a.status === ApprovalStatus.Approved)
+    }
+    // on the screen
+    const list = await admin.get<Page<{ id: string }>>('/api/sale/applyModify/list', { pageSize: 50 })
+    expect(list.body.result.records.map((r) => r.id).sort()).toEqual(asked.map((a) => a.id).sort())
   })
 
   it('carry on: the reviewers decide seeded orders as they would any other', async () => {

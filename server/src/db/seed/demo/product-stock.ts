@@ -3,13 +3,8 @@ import { eq } from 'drizzle-orm'
 import { nextNumber } from '../../../platform/sequence.ts'
 import type { DbOrTx } from '../../client.ts'
 import { branchStocks, stockDocLines, stockDocs, stockLedger, stocks } from '../../schema/index.ts'
+import { addDays } from './days.ts'
 import type { PRODUCTS } from './product-data.ts'
-
-const addDays = (day: string, days: number) => {
-  const d = new Date(`${day}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
 
 const eqStock = (id: string) => eq(stocks.id, id)
 
@@ -149,4 +144,31 @@ export const seedStock = async (
         })),
     )
   }
+}
+
+/** Branches the demo orders for report their stock first (the order rules ask for it). */
+export const reportBranchStock = async (
+  db: DbOrTx,
+  adminId: string,
+  branchRows: readonly { id: string; code: string; orgCode: string | null }[],
+  offers: ReadonlyMap<string, readonly { productId: string }[]>,
+) => {
+  const reported = new Set((await db.selectDistinct({ id: branchStocks.branchId }).from(branchStocks)).map((r) => r.id))
+  const rows = branchRows
+    .filter((b) => offers.has(b.code) && !reported.has(b.id))
+    .flatMap((b) =>
+      offers
+        .get(b.code)!
+        .slice(0, 12)
+        .map((p, j) => ({
+          branchId: b.id,
+          productId: p.productId,
+          batchNo: `BR-2026-${String(j + 1).padStart(3, '0')}`,
+          quantity: 30 + j * 7,
+          expiryDate: '2027-06-30',
+          createBy: adminId,
+          orgCode: b.orgCode,
+        })),
+    )
+  if (rows.length > 0) await db.insert(branchStocks).values(rows)
 }

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { ApprovalStatus, RejectFlow, ReviewDecision, StepDeptType } from '@app/contracts'
+import { eq } from 'drizzle-orm'
 import { holdersOf } from '../../../platform/approval/reviewers.ts'
 import { activeConfigOf } from '../../../platform/approval/start.ts'
-import { LogType } from '../../../platform/audit-log.ts'
+import { eventRequest, LogType, type RequestInfo } from '../../../platform/audit-log.ts'
+import { loadPermissionCodes, type Principal, widestScope } from '../../../platform/auth/principal.ts'
 import type { DbOrTx } from '../../client.ts'
-import type { operationLogs, reviewDecisions, reviewSteps, reviews } from '../../schema/index.ts'
+import {
+  type operationLogs,
+  type reviewDecisions,
+  type reviewSteps,
+  type reviews,
+  roles,
+  userRoles,
+} from '../../schema/index.ts'
 import { APPROVE_NOTES, type OrderKind, type Random, REJECT_REASONS } from './sales-data.ts'
 
 /**
@@ -33,11 +42,17 @@ export type Decision = { stepNo: number; decision: ReviewDecision; at: Date; by:
 export type Round = { startedAt: Date; decisions: Decision[] }
 
 /** The flow in force for a business, with each step's reviewer (the first holder, as a demo has one). */
-export const loadFlow = async (db: DbOrTx, business: string, people: ReadonlyMap<string, Person>) => {
+export const loadFlow = async (
+  db: DbOrTx,
+  business: string,
+  people: ReadonlyMap<string, Person>,
+  { storied = true } = {},
+) => {
   const config = await activeConfigOf(db, business)
   if (!config || config.steps.length === 0) throw new Error(`seed sales: no ${business} flow in force`)
-  // the stories below end a review at a rejection (back to the submitter)
-  if (config.rejectFlow !== RejectFlow.ToSubmitter) throw new Error(`seed sales: ${business} must reject to submitter`)
+  // the order stories below end a review at a rejection (back to the submitter)
+  if (storied && config.rejectFlow !== RejectFlow.ToSubmitter)
+    throw new Error(`seed sales: ${business} must reject to submitter`)
   // and every step has its own department (none takes the submitter's)
   if (config.steps.some((s) => s.deptType !== StepDeptType.Fixed))
     throw new Error(`seed sales: ${business} steps fixed`)
@@ -281,3 +296,35 @@ export const storyOf = (rand: Random, kind: OrderKind, flow: Flow, submitterId: 
       return { rounds: [roundOf(rand, flow, submitterId, placedAt, done, steps)] }
   }
 }
+
+/** Who a seeded request is made or decided by: the person's principal as a sign-in would resolve it. */
+export const principalOf = async (db: DbOrTx, person: Person, now: Date): Promise<Principal> => {
+  const held = await db
+    .select({ id: roles.id, code: roles.roleCode, dataScope: roles.dataScope })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, person.id))
+  return {
+    userId: person.id,
+    username: person.username,
+    realname: person.realname,
+    orgCode: person.orgCode,
+    lang: 'zh',
+    roleCodes: held.map((r) => r.code),
+    roleIds: held.map((r) => r.id),
+    dataScope: widestScope(held.map((r) => r.dataScope)),
+    permissions: await loadPermissionCodes(
+      db,
+      held.map((r) => r.id),
+    ),
+    tokenHash: '',
+    sessionExpiresAt: now,
+  }
+}
+
+/** A request's path, made as `principal` (the log names them). */
+export const requestAs = (principal: Principal, path: string): RequestInfo => ({
+  ...eventRequest(path),
+  method: 'POST',
+  principal,
+})

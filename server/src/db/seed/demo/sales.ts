@@ -9,7 +9,6 @@ import { bulkInsert } from '../../../platform/bulk-insert.ts'
 import type { DbOrTx } from '../../client.ts'
 import {
   branches,
-  branchStocks,
   countries,
   departments,
   operationLogs,
@@ -24,6 +23,9 @@ import {
   sequences,
   users,
 } from '../../schema/index.ts'
+import { addDays, DAY, dayOf, daysBetween, HOUR, later } from './days.ts'
+import { reportBranchStock } from './product-stock.ts'
+import { seedAdjustments } from './sales-adjustments.ts'
 import {
   LINE_COUNTS,
   ORDER_BRANCHES,
@@ -35,6 +37,7 @@ import {
   randomSource,
   TRANSPORT_BY_REGION,
 } from './sales-data.ts'
+import { type Shipment, seedDeliveries, type ToDeliver } from './sales-deliveries.ts'
 import { reviewRequests } from './sales-requests.ts'
 import {
   type DecisionRow,
@@ -49,18 +52,6 @@ import {
   storyOf,
 } from './sales-review.ts'
 
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
-const pad = (n: number) => String(n).padStart(2, '0')
-/** A day as YYYY-MM-DD on the server's calendar, as the order service's today() and nextNumber see it. */
-const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + n)
-  return d.toISOString().slice(0, 10)
-}
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY)
-const later = (at: Date, ms: number, now: Date) => new Date(Math.min(at.getTime() + ms, now.getTime() - HOUR))
 /** Rounded as `priceLines` rounds prices (4) and amounts (2). */
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
 
@@ -82,7 +73,15 @@ const AUDIT = '/api/sale/order/audit'
 
 type Branch = { id: string; code: string; region: string | null; orgCode: string | null; currency: string | null }
 type Line = Omit<LineRow, 'id' | 'orderId' | 'lineNo'>
-type Built = { kind: OrderKind; row: OrderRow; lines: LineRow[]; submitter: Person; rounds: Round[]; review: ReviewRow }
+type Built = {
+  kind: OrderKind
+  row: OrderRow
+  lines: LineRow[]
+  submitter: Person
+  rounds: Round[]
+  review: ReviewRow
+  delivery: Pick<ToDeliver, 'shipments' | 'completedAt'> | null
+}
 
 /**
  * Lines of products the branch may order, priced and weighed as `priceLines` does (the offered
@@ -112,17 +111,15 @@ const linesFrom = (rand: Random, offer: readonly OfferedProduct[]) => {
   return { lines, currency }
 }
 
-/** Shipped so far: all of it, or (partly) some lines in part, some whole, some not yet. */
-const delivered = (rand: Random, lines: Line[], offer: readonly OfferedProduct[], all: boolean) =>
+/** What the first delivery ships: some lines in part (the first always), some whole, some not yet. */
+const firstShipment = (rand: Random, lines: Line[], offer: readonly OfferedProduct[]) =>
   lines.map((l, i) => {
-    if (all) return { ...l, deliveredQuantity: l.quantity }
     // whole boxes, as lines were ordered (one unit a 'box' when the unit has none)
     const perBox = Math.max(1, offer.find((p) => p.productId === l.productId)?.units[0]?.perBox ?? 1)
     const boxes = l.quantity / perBox
     const part = Math.min(boxes - 1, Math.max(1, Math.round(boxes * (0.3 + 0.4 * rand.next()))))
     const choice = i === 0 ? 'part' : rand.pick(['part', 'whole', 'none'] as const)
-    const quantity = choice === 'whole' ? l.quantity : choice === 'none' ? 0 : part * perBox
-    return { ...l, deliveredQuantity: quantity }
+    return choice === 'whole' ? l.quantity : choice === 'none' ? 0 : part * perBox
   })
 
 /**
@@ -204,7 +201,7 @@ export const seedSalesOrders = async (db: DbOrTx) => {
     const orderNo = `${ORDER_NO_PREFIX}${day}-${String(seq).padStart(4, '0')}`
     const id = randomUUID()
     const priced = linesFrom(rand, offer)
-    let lines = priced.lines
+    const lines = priced.lines
     const totals = orderTotals(lines)
     const transportMode = rand.pick(TRANSPORT_BY_REGION[branch.region ?? ''] ?? ['sea'])
     const certificateRequired = rand.next() < 0.5
@@ -262,16 +259,24 @@ export const seedSalesOrders = async (db: DbOrTx) => {
         logRow({ path: EDIT, by: submitter, at: editedAt }, { operation: 'sale_order:edit', ...about, before, after }),
       )
     }
+    let delivery: Pick<ToDeliver, 'shipments' | 'completedAt'> | null = null
     if (DELIVERED.includes(p.kind)) {
-      // deliveries (a later issue adds their documents): partly once, fully twice, then complete
+      // inserted pending delivery; seedDeliveries ships it as logistics would have: partly once,
+      // fully in two deliveries, then complete
+      row.status = OrderStatus.PendingDelivery
       const first = later(moves[moves.length - 1]!.at, rand.int(7, 30) * DAY, now)
-      moves.push({ at: first, by: logistics })
-      if (p.kind !== 'partly') moves.push({ at: later(first, rand.int(3, 20) * DAY, now), by: logistics })
-      if (p.kind === 'complete') {
-        row.actualDeliveryDate = dayOf(moves[moves.length - 1]!.at)
-        moves.push({ at: later(moves[moves.length - 1]!.at, rand.int(2, 10) * DAY, now), by: logistics })
+      const part = firstShipment(rand, lines, offer)
+      const shipments: Shipment[] = [{ at: first, quantities: part }]
+      if (p.kind !== 'partly')
+        shipments.push({
+          at: later(first, rand.int(3, 20) * DAY, now),
+          quantities: lines.map((l, i) => l.quantity - (part[i] ?? 0)),
+        })
+      const lastShip = shipments[shipments.length - 1]!.at
+      delivery = {
+        shipments,
+        completedAt: p.kind === 'complete' ? later(lastShip, rand.int(2, 10) * DAY, now) : null,
       }
-      lines = delivered(rand, lines, offer, p.kind !== 'partly')
     }
     if (moves.length > 0) Object.assign(row, { version: 1 + moves.length, ...lastOf(moves) })
 
@@ -285,7 +290,15 @@ export const seedSalesOrders = async (db: DbOrTx) => {
     steps.push(...rows.steps)
     decisions.push(...rows.decisions)
     logs.push(...rows.logs)
-    built.push({ kind: p.kind, row, lines: numbered(id, lines), submitter, rounds: story.rounds, review: rows.review })
+    built.push({
+      kind: p.kind,
+      row,
+      lines: numbered(id, lines),
+      submitter,
+      rounds: story.rounds,
+      review: rows.review,
+      delivery,
+    })
   }
 
   const extra = await reviewRequests(
@@ -312,6 +325,25 @@ export const seedSalesOrders = async (db: DbOrTx) => {
   await bulkInsert(db, saleSubApplies, extra.subApplies)
   await bulkInsert(db, saleOrderDeletes, extra.deletes)
   await bulkInsert(db, operationLogs, [...logs, ...extra.logs])
+  await seedDeliveries(
+    db,
+    built.flatMap((b) => (b.delivery ? [{ orderId: b.row.id, lines: b.lines, ...b.delivery }] : [])),
+    logistics,
+    now,
+  )
+  // adjustment requests on orders pending delivery far enough ahead, without a deletion request
+  const deleting = new Set(extra.deletes.map((d) => d.orderId))
+  await seedAdjustments(
+    db,
+    built
+      .filter(
+        (b) => b.kind === 'approved' && b.row.expectedDeliveryDate >= addDays(today, 10) && !deleting.has(b.row.id),
+      )
+      .slice(-4)
+      .map((b) => ({ orderId: b.row.id, submitter: b.submitter, lines: b.lines })),
+    people,
+    now,
+  )
   // the day sequences go on from the demo's numbers (nextNumber)
   await db
     .insert(sequences)
@@ -358,31 +390,4 @@ const expectedDates = (rand: Random, kind: OrderKind, orderDate: string, today: 
       return { placed: day, now: day }
     }
   }
-}
-
-/** Branches the demo orders for report their stock first (the order rules ask for it). */
-const reportBranchStock = async (
-  db: DbOrTx,
-  adminId: string,
-  branchRows: readonly Branch[],
-  offers: ReadonlyMap<string, OfferedProduct[]>,
-) => {
-  const reported = new Set((await db.selectDistinct({ id: branchStocks.branchId }).from(branchStocks)).map((r) => r.id))
-  const rows = branchRows
-    .filter((b) => offers.has(b.code) && !reported.has(b.id))
-    .flatMap((b) =>
-      offers
-        .get(b.code)!
-        .slice(0, 12)
-        .map((p, j) => ({
-          branchId: b.id,
-          productId: p.productId,
-          batchNo: `BR-2026-${String(j + 1).padStart(3, '0')}`,
-          quantity: 30 + j * 7,
-          expiryDate: '2027-06-30',
-          createBy: adminId,
-          orgCode: b.orgCode,
-        })),
-    )
-  if (rows.length > 0) await db.insert(branchStocks).values(rows)
 }
