@@ -1,5 +1,6 @@
 export * from './approval.ts'
 export * from './delivery.ts'
+export * from './erp.ts'
 export * from './feedback.ts'
 export * from './files.ts'
 export * from './masterdata.ts'
