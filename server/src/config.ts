@@ -29,6 +29,14 @@ const ConfigSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
   TRUST_PROXY: bool.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  ERP_URL: z.string().url().optional(),
+  ERP_FROM_ACCOUNT: z.string().default('backoffice'),
+  ERP_APP_KEY: z.string().default('backoffice'),
+  ERP_APP_SECRET: z.string().default(''),
+  ERP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  ERP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(6),
+  ERP_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
+  ERP_POLL_MS: z.coerce.number().int().positive().default(1_000),
 })
 
 export type Config = {
@@ -54,6 +62,17 @@ export type Config = {
   trustProxy: boolean
   /** Sign-in and registration attempts per address per minute. */
   loginRateLimit: number
+  /** The ERP (U8 OpenAPI) the sync worker sends to; without a URL messages wait in the outbox. */
+  erp: {
+    url: string | undefined
+    fromAccount: string
+    appKey: string
+    appSecret: string
+    timeoutMs: number
+    maxAttempts: number
+    retryBaseMs: number
+    pollMs: number
+  }
 }
 
 /**
@@ -93,6 +112,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
     trustProxy: c.TRUST_PROXY,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
+    erp: {
+      url: c.ERP_URL,
+      fromAccount: c.ERP_FROM_ACCOUNT,
+      appKey: c.ERP_APP_KEY,
+      appSecret: c.ERP_APP_SECRET,
+      timeoutMs: c.ERP_TIMEOUT_MS,
+      maxAttempts: c.ERP_MAX_ATTEMPTS,
+      retryBaseMs: c.ERP_RETRY_BASE_MS,
+      pollMs: c.ERP_POLL_MS,
+    },
   }
 }
 

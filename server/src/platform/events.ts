@@ -61,6 +61,18 @@ export type DomainEvent =
       objectNo: string | null
       creatorId: string | null
     }
+  | {
+      /**
+       * An order changed in a way the ERP must learn (issue 17): approved ('saleorder': its
+       * current lines), deleted after approval ('saleorder.delete'), or a delivery posted
+       * ('consignment', `objectId` the delivery). The ERP outbox writes its message in this
+       * transaction.
+       */
+      type: 'erp.changed'
+      kind: 'saleorder' | 'saleorder.delete' | 'consignment'
+      orderId: string
+      objectId: string
+    }
   | { type: 'notice.published'; noticeId: string; title: string; recipientIds: string[]; senderId: string | null }
 
 export type DomainEventType = DomainEvent['type']

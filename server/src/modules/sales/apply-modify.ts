@@ -168,6 +168,7 @@ export const createApplyModifies = (deps: {
             ? OrderStatus.PartlyDelivered
             : order.status
     const moved = await moveOrder(tx, order, status, by, orderTotals(written))
+    await events.emit(tx, { type: 'erp.changed', kind: 'saleorder', orderId: order.id, objectId: order.id })
     await orders.logAs(
       tx,
       by,

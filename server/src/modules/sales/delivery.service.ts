@@ -153,6 +153,7 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
         { order, lines: before },
         { order: moved, lines: after },
       )
+      await events.emit(tx, { type: 'erp.changed', kind: 'consignment', orderId: order.id, objectId: delivery!.id })
       if (order.createBy)
         await events.emit(tx, {
           type: 'business.notify',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { createApprovalEngine } from '../../platform/approval/index.ts'
 import { registerResource } from '../../platform/crud/routes.ts'
+import { erpSync } from '../erp/index.ts'
 import { createStockDocService } from '../stock/index.ts'
 import { applyModifyCrud, createApplyModifies } from './apply-modify.ts'
 import { deliveryOrderCrud } from './delivery.resource.ts'
@@ -46,4 +47,5 @@ export const salesModule = async (app: FastifyInstance) => {
   await app.register(orderRoutes({ orders, review, deletes, engine }))
   await app.register(reviewRequestRoutes({ subApplies, deletes }))
   await app.register(deliveryRoutes({ deliveries, adjustments, review }))
+  await erpSync(app, review.assertReadable)
 }

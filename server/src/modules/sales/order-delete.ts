@@ -104,6 +104,12 @@ export const createOrderDeletes = (deps: { engine: ApprovalEngine; events: Event
         if (!approved) return
         const order = await orders.cancel(tx, request.orderId, e.decidedBy)
         await events.emit(tx, {
+          type: 'erp.changed',
+          kind: 'saleorder.delete',
+          orderId: order.id,
+          objectId: order.id,
+        })
+        await events.emit(tx, {
           type: 'business.notify',
           recipientIds: [order.createBy].filter((x): x is string => !!x),
           texts: salesTexts.orderCancelled(request.orderNo),

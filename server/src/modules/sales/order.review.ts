@@ -60,7 +60,7 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
     return !!open
   }
 
-  return {
+  const review = {
     currentStepOf,
 
     /** POST /sale/order/audit: the current reviewer decides the order's current step. */
@@ -170,6 +170,14 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
      * May someone outside the order's data scope read it by id? Those who review it (hold one
      * of its steps, or decided one), are asked about it in a sub-flow, or review its deletion.
      */
+    /** The order, if the caller may read it: their data scope, or they review it ('order not found' else). */
+    async assertReadable(db: DbOrTx, principal: Principal, orderId: string) {
+      const order = await readOrder(db, orderId)
+      if (!inScope(principal, order) && !(await review.readableByReviewer(db, principal, orderId)))
+        fail(Errors.OrderNotFound)
+      return order
+    },
+
     async readableByReviewer(db: DbOrTx, principal: Principal, orderId: string) {
       const m = await engine.membershipsOf(db, principal.userId)
       if (m.roleCodes.length === 0) return false
@@ -225,6 +233,9 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
                   ? OrderStatus.PendingDelivery
                   : OrderStatus.UnderReview
             await moveOrder(tx, order, to, e.decidedBy)
+            // approved: the ERP receives the order as it now stands
+            if (to === OrderStatus.PendingDelivery)
+              await events.emit(tx, { type: 'erp.changed', kind: 'saleorder', orderId: order.id, objectId: order.id })
           }),
         ),
         // a step waits for its sub-flow requests
@@ -239,6 +250,7 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
       }
     },
   }
+  return review
 }
 
 export type OrderReview = ReturnType<typeof createOrderReview>

@@ -1,7 +1,6 @@
 import {
   AuditBusiness,
   CalculateAttributesSchema,
-  Errors,
   OrderDraftResultSchema,
   OrderDraftSchema,
   ProductAttributesSchema,
@@ -29,14 +28,12 @@ import { principalOf } from '../../platform/access.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { emptyResponse, ok, okResponse } from '../../platform/envelope.ts'
-import { fail } from '../../platform/errors.ts'
 import { requestLang } from '../../platform/i18n.ts'
 import { createAuditConfigService } from '../approval/audit-config.service.ts'
 import { branchOfferPage } from '../product/product.service.ts'
 import { calculateAttributes } from './order.lines.ts'
 import type { OrderReview } from './order.review.ts'
 import type { OrderService } from './order.service.ts'
-import { inScope, readOrder } from './order.status.ts'
 import type { OrderDeletes } from './order-delete.ts'
 import { orderDrafts } from './order-draft.ts'
 
@@ -59,12 +56,7 @@ export const orderRoutes =
     const configs = createAuditConfigService(db)
 
     /** The caller may read the order: their data scope, or they review it. */
-    const assertReadable = async (principal: Principal, id: string) => {
-      const order = await readOrder(db, id)
-      if (!inScope(principal, order) && !(await review.readableByReviewer(db, principal, id)))
-        fail(Errors.OrderNotFound)
-      return order
-    }
+    const assertReadable = (principal: Principal, id: string) => review.assertReadable(db, principal, id)
 
     app.get(
       '/sale/order/queryById',

@@ -1,0 +1,136 @@
+import { ErpSyncStatus, OrderStatus } from '@app/contracts'
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { erpOutbox, saleOrders } from '../../db/schema/index.ts'
+import type { EventBus } from '../../platform/events.ts'
+import { consignmentDocument, type ErpKind, saleOrderDocument } from './u8-mapping.ts'
+
+export const ErpMessageStatus = { Pending: 'pending', Sent: 'sent', Failed: 'failed' } as const
+
+/** Orders the ERP holds or should: approved, and not taken back. */
+const APPROVED: readonly number[] = [
+  OrderStatus.PendingDelivery,
+  OrderStatus.PartlyDelivered,
+  OrderStatus.FullyDelivered,
+  OrderStatus.DeliveryComplete,
+]
+
+/** An order's sync status follows its messages: waiting (or no ERP), failed, all sent. */
+export const settleSyncStatus = async (db: DbOrTx, orderId: string, configured: boolean) => {
+  const [row] = await db
+    .select({
+      failed: sql<number>`count(*) filter (where ${erpOutbox.status} = 'failed')::int`,
+      open: sql<number>`count(*) filter (where ${erpOutbox.status} = 'pending')::int`,
+    })
+    .from(erpOutbox)
+    .where(eq(erpOutbox.orderId, orderId))
+  const status =
+    (row?.failed ?? 0) > 0
+      ? ErpSyncStatus.Failed
+      : (row?.open ?? 0) > 0
+        ? configured
+          ? ErpSyncStatus.Syncing
+          : ErpSyncStatus.NotConfigured
+        : ErpSyncStatus.Synced
+  // not an edit of the order: its version stays, so nobody's open form goes stale
+  await db.update(saleOrders).set({ syncStatus: status }).where(eq(saleOrders.id, orderId))
+}
+
+/**
+ * The outbox side of the ERP sync (issue 17): an `erp.changed` event becomes one message, written
+ * in the transaction of the change, with the document as it stands then. The first message of
+ * an order adds it to the ERP, later ones edit it; a deletion of an order the ERP never had
+ * sends nothing. The same change always has the same key, so queueing it twice writes one row.
+ */
+export const createErpOutbox = (deps: { events: EventBus; configured: boolean }) => {
+  const { events, configured } = deps
+
+  const queue = async (db: DbOrTx, orderId: string, kind: ErpKind, objectId: string, key: string) => {
+    const doc =
+      kind === 'consignment.add'
+        ? await consignmentDocument(db, objectId, key)
+        : await saleOrderDocument(db, orderId, kind, key)
+    await db
+      .insert(erpOutbox)
+      .values({
+        orderId,
+        kind,
+        objectId,
+        idempotencyKey: key,
+        accountSet: doc.order.companyCode,
+        payload: doc.body,
+      })
+      .onConflictDoNothing({ target: erpOutbox.idempotencyKey })
+    await settleSyncStatus(db, orderId, configured)
+  }
+
+  const hasOrderMessage = async (db: DbOrTx, orderId: string) => {
+    const [row] = await db
+      .select({ id: erpOutbox.id })
+      .from(erpOutbox)
+      .where(and(eq(erpOutbox.orderId, orderId), ne(erpOutbox.kind, 'consignment.add')))
+      .limit(1)
+    return !!row
+  }
+
+  const queueOrder = async (db: DbOrTx, orderId: string) => {
+    const [order] = await db.select({ version: saleOrders.version }).from(saleOrders).where(eq(saleOrders.id, orderId))
+    if (!order) return
+    const kind = (await hasOrderMessage(db, orderId)) ? 'saleorder.edit' : 'saleorder.add'
+    await queue(db, orderId, kind, orderId, `saleorder:${orderId}:v${order.version}`)
+  }
+
+  return {
+    subscribe: () =>
+      events.on('erp.changed', async (tx, e) => {
+        if (e.kind === 'consignment')
+          await queue(tx, e.orderId, 'consignment.add', e.objectId, `consignment:${e.objectId}`)
+        else if (e.kind === 'saleorder') await queueOrder(tx, e.orderId)
+        else if (await hasOrderMessage(tx, e.orderId))
+          await queue(tx, e.orderId, 'saleorder.delete', e.orderId, `saleorder.delete:${e.orderId}`)
+      }),
+
+    /**
+     * POST /sale/order/sync: failed messages of these orders are tried again from the start (with
+     * their trade id: the ERP still answers a repeat once); an approved order that has never been
+     * queued (approved before the ERP was connected) is queued now. Answers the orders queued.
+     */
+    async syncAgain(tx: DbOrTx, orderIds: readonly string[]) {
+      if (orderIds.length === 0) return 0
+      await tx
+        .update(erpOutbox)
+        .set({ status: ErpMessageStatus.Pending, attempts: 0, nextAttemptAt: new Date(), leaseUntil: null })
+        .where(and(inArray(erpOutbox.orderId, [...orderIds]), eq(erpOutbox.status, ErpMessageStatus.Failed)))
+      const orders = await tx
+        .select({ id: saleOrders.id, status: saleOrders.status })
+        .from(saleOrders)
+        .where(and(inArray(saleOrders.id, [...orderIds]), eq(saleOrders.delFlag, false)))
+      for (const o of orders) {
+        if (APPROVED.includes(o.status) && !(await hasOrderMessage(tx, o.id))) await queueOrder(tx, o.id)
+        else await settleSyncStatus(tx, o.id, configured)
+      }
+      return orders.length
+    },
+
+    /** An order's messages, oldest first: what was sent, when, and what the ERP said. */
+    history: (db: DbOrTx, orderId: string) =>
+      db
+        .select({
+          id: erpOutbox.id,
+          kind: erpOutbox.kind,
+          status: erpOutbox.status,
+          attempts: erpOutbox.attempts,
+          tradeId: erpOutbox.tradeId,
+          erpDocId: erpOutbox.erpDocId,
+          lastError: erpOutbox.lastError,
+          createAt: erpOutbox.createAt,
+          sentAt: erpOutbox.sentAt,
+          nextAttemptAt: erpOutbox.nextAttemptAt,
+        })
+        .from(erpOutbox)
+        .where(eq(erpOutbox.orderId, orderId))
+        .orderBy(asc(erpOutbox.seq)),
+  }
+}
+
+export type ErpOutbox = ReturnType<typeof createErpOutbox>

@@ -1,0 +1,155 @@
+import { asc, eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import {
+  branches,
+  depots,
+  products,
+  saleDeliveries,
+  saleDeliveryLines,
+  saleOrderLines,
+  saleOrders,
+} from '../../db/schema/index.ts'
+
+/**
+ * Our documents in U8's words (ERP-U8.md): every field name the ERP sees is in this file. The
+ * customer is the branch (its code), the inventory the product's U8 code (else its own code),
+ * the account set the order's company. Our idempotency key travels in the header (`define1`) so
+ * that a duplicate can be found on the ERP side too.
+ */
+export type U8Call = { path: string; body: Record<string, unknown> }
+
+export const ERP_PATHS = {
+  'saleorder.add': '/api/saleorder/add',
+  'saleorder.edit': '/api/saleorder/edit',
+  'saleorder.delete': '/api/saleorder/delete',
+  'consignment.add': '/api/consignment/add',
+} as const
+export type ErpKind = keyof typeof ERP_PATHS
+
+const SALE_TYPE = '01'
+const OPERATION_TYPE = '普通销售'
+
+const orderHead = async (db: DbOrTx, orderId: string) => {
+  const [order] = await db
+    .select({
+      id: saleOrders.id,
+      orderNo: saleOrders.orderNo,
+      orderDate: saleOrders.orderDate,
+      expectedDeliveryDate: saleOrders.expectedDeliveryDate,
+      companyCode: saleOrders.companyCode,
+      remark: saleOrders.remark,
+      totalAmount: saleOrders.totalAmount,
+      currency: saleOrders.currency,
+      version: saleOrders.version,
+      custcode: branches.code,
+    })
+    .from(saleOrders)
+    .innerJoin(branches, eq(branches.id, saleOrders.branchId))
+    .where(eq(saleOrders.id, orderId))
+  if (!order) throw new Error(`erp: order ${orderId} not found`)
+  return order
+}
+
+/** A sales order as U8 takes it (add, edit), or its code alone (delete). */
+export const saleOrderDocument = async (db: DbOrTx, orderId: string, kind: ErpKind, key: string) => {
+  const order = await orderHead(db, orderId)
+  if (kind === 'saleorder.delete')
+    return { order, body: { saleorder: { code: order.orderNo, custcode: order.custcode, define1: key } } }
+  const lines = await db
+    .select({
+      lineNo: saleOrderLines.lineNo,
+      quantity: saleOrderLines.quantity,
+      unit: saleOrderLines.unit,
+      price: saleOrderLines.price,
+      amount: saleOrderLines.amount,
+      inventory: products.u8Code,
+      code: products.code,
+    })
+    .from(saleOrderLines)
+    .innerJoin(products, eq(products.id, saleOrderLines.productId))
+    .where(eq(saleOrderLines.orderId, orderId))
+    .orderBy(asc(saleOrderLines.lineNo))
+  return {
+    order,
+    body: {
+      saleorder: {
+        code: order.orderNo,
+        date: order.orderDate,
+        typecode: SALE_TYPE,
+        custcode: order.custcode,
+        dpredatebt: order.expectedDeliveryDate,
+        remark: order.remark ?? '',
+        sum: order.totalAmount,
+        currency: order.currency,
+        define1: key,
+        entry: lines.map((l) => ({
+          rowno: l.lineNo,
+          inventorycode: l.inventory ?? l.code,
+          quantity: l.quantity,
+          unit: l.unit,
+          quotedprice: l.price,
+          unitprice: l.price,
+          taxunitprice: l.price,
+          money: l.amount,
+          sum: l.amount,
+          dpredate: order.expectedDeliveryDate,
+        })),
+      },
+    },
+  }
+}
+
+/** A delivery as a U8 consignment: per order line, the batches it took from the warehouse. */
+export const consignmentDocument = async (db: DbOrTx, deliveryId: string, key: string) => {
+  const [delivery] = await db
+    .select({
+      orderId: saleDeliveries.orderId,
+      deliveryNo: saleDeliveries.deliveryNo,
+      shipDate: saleDeliveries.shipDate,
+      warehouse: depots.code,
+    })
+    .from(saleDeliveries)
+    .innerJoin(depots, eq(depots.id, saleDeliveries.depotId))
+    .where(eq(saleDeliveries.id, deliveryId))
+  if (!delivery) throw new Error(`erp: delivery ${deliveryId} not found`)
+  const order = await orderHead(db, delivery.orderId)
+  const lines = await db
+    .select({
+      quantity: saleDeliveryLines.quantity,
+      batches: saleDeliveryLines.batches,
+      inventory: products.u8Code,
+      code: products.code,
+    })
+    .from(saleDeliveryLines)
+    .innerJoin(products, eq(products.id, saleDeliveryLines.productId))
+    .where(eq(saleDeliveryLines.deliveryId, deliveryId))
+  let rowno = 0
+  const entry = lines.flatMap((l) => {
+    const batches = (l.batches as { batchNo: string; quantity: number; expiryDate: string | null }[]) ?? []
+    // one row per batch taken (base units), else one for the line
+    const parts = batches.length > 0 ? batches : [{ batchNo: '', quantity: l.quantity, expiryDate: null }]
+    return parts.map((b) => ({
+      rowno: ++rowno,
+      inventory_code: l.inventory ?? l.code,
+      warehouse_code: delivery.warehouse,
+      quantity: b.quantity,
+      batch: b.batchNo,
+      invalid_date: b.expiryDate,
+      socode: order.orderNo,
+    }))
+  })
+  return {
+    order,
+    body: {
+      consignment: {
+        code: delivery.deliveryNo,
+        date: delivery.shipDate,
+        operation_type: OPERATION_TYPE,
+        saletype: SALE_TYPE,
+        custcode: order.custcode,
+        define1: key,
+        entry,
+      },
+    },
+  }
+}
