@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
-import { serverMain } from './e2e/server-main.ts'
+import { erpSimMain, erpSimPort, erpSimUrl, serverMain } from './e2e/server-main.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const port = Number(process.env.E2E_PORT ?? 3210)
@@ -36,22 +36,39 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf "${dataDir}" && node "${serverMain}"`,
-    cwd: root,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
+  webServer: [
+    {
+      command: `node "${erpSimMain}"`,
+      cwd: root,
+      url: `${erpSimUrl}/sim/documents`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ERP_SIM_PORT: String(erpSimPort) },
     },
-  },
+    {
+      command: `rm -rf "${dataDir}" && node "${serverMain}"`,
+      cwd: root,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST: webDist,
+        SEED: 'demo',
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '1000',
+        // approved orders go to the simulator; a refusal is retried twice, quickly, then shown
+        ERP_URL: erpSimUrl,
+        ERP_MAX_ATTEMPTS: '2',
+        ERP_RETRY_BASE_MS: '300',
+        ERP_POLL_MS: '300',
+      },
+    },
+  ],
 })

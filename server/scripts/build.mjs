@@ -26,8 +26,9 @@ const externalPackages = {
 
 await rm(dist, { recursive: true, force: true })
 await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
-  outfile: path.join(dist, 'main.js'),
+  // the server, and the ERP simulator the browser journeys (and a demo) run beside it
+  entryPoints: { main: path.join(root, 'src/main.ts'), 'erp-sim': path.join(root, 'src/erp-sim.ts') },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -5,3 +5,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The built server the journeys run (scripts/e2e.mjs builds it; `npm run build` makes server/dist). */
 export const serverMain = path.join(process.env.SERVER_DIST ?? path.join(root, 'server', 'dist'), 'main.js')
+/** The ERP simulator (`npm run erp:sim`) built beside it; the journeys' server sends to it. */
+export const erpSimMain = path.join(path.dirname(serverMain), 'erp-sim.js')
+export const erpSimPort = Number(process.env.E2E_PORT ?? 3210) + 1000
+export const erpSimUrl = `http://127.0.0.1:${erpSimPort}`

@@ -1,6 +1,7 @@
 import {
   type Attachment,
   type CalculateAttributes,
+  type ErpMessage,
   type Page,
   type ProductAttributes,
   type ResourceMeta,
@@ -38,6 +39,9 @@ export const salesApi = {
   queryById: (id: string) => http.get<SaleOrderDetail>('/sale/order/queryById', { id }),
   abilities: (id: string) => http.get<SaleOrderAbilities>('/sale/order/abilities', { id }, { silent: true }),
   progress: (id: string) => http.get<ReviewProgress | null>('/sale/order/progress', { id }, { silent: true }),
+  /** The sync button: failed ERP messages of these orders go again, never-sent approved orders are queued. */
+  sync: (ids: string[]) => http.post<{ queued: number }>('/sale/order/sync', { ids }),
+  syncHistory: (id: string) => http.get<ErpMessage[]>('/sale/order/syncHistory', { id }, { silent: true }),
   sellable: (q: SellableQuery) => http.get<Page<SellableProduct>>('/sale/order/sellableProducts', q as Query),
   attributes: (input: CalculateAttributes) =>
     http.post<ProductAttributes>('/sale/order/calculateProductAttributes', input, { silent: true }),
@@ -72,6 +76,7 @@ export const salesKeys = {
   detail: (id: string) => keys.resource.detail('saleOrder', id),
   abilities: (id: string) => ['saleOrder', 'abilities', id] as const,
   progress: (id: string) => ['saleOrder', 'progress', id] as const,
+  sync: (id: string) => ['saleOrder', 'sync', id] as const,
   // the order form's lookups are not orders: saving an order leaves them be
   sellable: (q: SellableQuery) => ['saleOrderForm', 'sellable', q] as const,
   attributes: (input: CalculateAttributes) => ['saleOrderForm', 'attributes', input] as const,

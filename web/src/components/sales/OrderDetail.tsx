@@ -14,6 +14,7 @@ import { useFieldLabel } from '../list/useFieldLabel.ts'
 import { AttachmentLink } from './Attachments.tsx'
 import { OrderLinesView } from './OrderLinesView.tsx'
 import { OrderStatusTag } from './OrderStatusTag.tsx'
+import { OrderSync } from './OrderSync.tsx'
 import { type OrderAction, useOrderActions } from './useOrderActions.tsx'
 
 const MENU = saleOrderResource.menu
@@ -150,6 +151,11 @@ export const OrderDetailModal = ({ orderId, open, onClose, afterClose, orderNo }
           key: 'adjustments',
           label: t('sales.detail.adjustments'),
           children: <OrderAdjustments orderId={order.id} orderNo={order.orderNo} />,
+        },
+        {
+          key: 'sync',
+          label: t('sales.detail.sync'),
+          children: <OrderSync orderId={order.id} syncStatus={order.syncStatus} />,
         },
         {
           key: 'review',

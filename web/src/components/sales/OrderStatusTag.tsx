@@ -1,4 +1,4 @@
-import { OrderStatus } from '@app/contracts'
+import { ErpSyncStatus, OrderStatus } from '@app/contracts'
 import { Tag } from 'antd'
 import { useDictText } from '../list/useDict.ts'
 
@@ -20,6 +20,25 @@ export const OrderStatusTag = ({ status }: { status: unknown }) => {
   return (
     <Tag color={ORDER_STATUS_COLOURS[Number(status)] ?? 'default'} data-testid="order-status">
       {dictText('order_status', status)}
+    </Tag>
+  )
+}
+
+const SYNC_COLOURS: Record<string, string> = {
+  [ErpSyncStatus.NotSynced]: 'default',
+  [ErpSyncStatus.Syncing]: 'processing',
+  [ErpSyncStatus.Synced]: 'success',
+  [ErpSyncStatus.Failed]: 'error',
+  [ErpSyncStatus.NotConfigured]: 'warning',
+}
+
+/** The order's ERP sync status as a coloured tag: a failure stands out in the list. */
+export const SyncStatusTag = ({ status }: { status: unknown }) => {
+  const dictText = useDictText()
+  if (status === null || status === undefined || status === '') return null
+  return (
+    <Tag color={SYNC_COLOURS[String(status)] ?? 'default'} data-testid="sync-status">
+      {dictText('erp_sync_status', status)}
     </Tag>
   )
 }

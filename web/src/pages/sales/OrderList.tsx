@@ -3,13 +3,13 @@ import { Button } from 'antd'
 import { useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ResourceRecord } from '../../api/resources.ts'
-import '../../api/sales.ts'
+import { salesApi } from '../../api/sales.ts'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList, type ListDeclaration, type RecordViewerProps } from '../../components/list/types.ts'
 import { useShown } from '../../components/list/useShown.ts'
 import { OrderDetailModal } from '../../components/sales/OrderDetail.tsx'
 import { OrderModal } from '../../components/sales/OrderModal.tsx'
-import { OrderStatusTag } from '../../components/sales/OrderStatusTag.tsx'
+import { OrderStatusTag, SyncStatusTag } from '../../components/sales/OrderStatusTag.tsx'
 import { type OrderAction, type OrderRef, useOrderActions } from '../../components/sales/useOrderActions.tsx'
 import { useOrderFromMessage } from '../../components/sales/useOrderFromMessage.ts'
 import { formatThousands } from '../../config/constants.ts'
@@ -94,19 +94,33 @@ export const OrderList = () => {
             render: (v, row) => `${formatThousands(Number(v ?? 0).toFixed(2))} ${String(row.currency ?? '')}`.trim(),
           },
           status: { render: (v) => <OrderStatusTag status={v} /> },
+          syncStatus: { render: (v) => <SyncStatusTag status={v} /> },
           currency: { hidden: true },
           actualDeliveryDate: { hidden: true },
         },
         without: ['delete', 'batchDelete', 'import'],
         editor: OrderModal,
         viewer: OrderViewer,
-        toolbar: TOOLBAR.map((a) => ({
-          key: a.action,
-          perm: a.perm,
-          label: t(a.text as 'sales.actions.audit'),
-          selection: 'one' as const,
-          onClick: ([row]: ResourceRecord[]) => void run.current(a.action, refOf(row!)),
-        })),
+        toolbar: [
+          ...TOOLBAR.map((a) => ({
+            key: a.action,
+            perm: a.perm,
+            label: t(a.text as 'sales.actions.audit'),
+            selection: 'one' as const,
+            onClick: ([row]: ResourceRecord[]) => void run.current(a.action, refOf(row!)),
+          })),
+          {
+            // failed ERP messages of the selected orders go again (and never-sent approved orders go)
+            key: 'sync',
+            perm: 'sync',
+            label: t('sales.actions.sync'),
+            selection: 'any' as const,
+            changes: true,
+            onClick: async (rows: ResourceRecord[]) => {
+              await salesApi.sync(rows.map((r) => r.id))
+            },
+          },
+        ],
       }),
     [t, detail.show],
   )

@@ -9,6 +9,7 @@ export default {
     subApply: 'Ask another role',
     applyDelete: 'Request deletion',
     preview: 'Print preview',
+    sync: 'Sync to ERP',
   },
   refused: {
     edit: 'Order {{orderNo}} cannot be edited now (under review or shipped)',
@@ -128,6 +129,7 @@ export default {
     attachments: 'Attachments',
     noAttachments: 'No attachments',
     deliveries: 'Deliveries',
+    sync: 'ERP sync',
     adjustments: 'Adjustments',
   },
   sheet: {
@@ -140,6 +142,27 @@ export default {
     preparedBy: 'Prepared by:',
     reviewedBy: 'Reviewed by:',
     confirmedBy: 'Confirmed by:',
+  },
+  sync: {
+    status: 'Sync status',
+    none: 'Nothing sent to the ERP yet: an order goes once it is approved',
+    kind: {
+      'saleorder.add': 'New sales order',
+      'saleorder.edit': 'Sales order change',
+      'saleorder.delete': 'Sales order deletion',
+      'consignment.add': 'Consignment (delivery)',
+    },
+    state: { pending: 'Waiting', sent: 'Sent', failed: 'Failed' },
+    columns: {
+      kind: 'Document',
+      state: 'State',
+      attempts: 'Tries',
+      createAt: 'Queued at',
+      sentAt: 'Sent at',
+      erpDocId: 'ERP document',
+      lastError: "ERP's reason",
+    },
+    nextAttempt: 'Next try {{time}}',
   },
   message: {
     notFound: 'Order {{orderNo}} was not found, or you may not view it',

@@ -8,6 +8,7 @@ export default {
     subApply: '子流程申请',
     applyDelete: '申请删除',
     preview: '打印预览',
+    sync: '同步ERP',
   },
   refused: {
     edit: '订单 {{orderNo}} 当前不能编辑（审核中或已发货）',
@@ -126,6 +127,7 @@ export default {
     attachments: '附件',
     noAttachments: '无附件',
     deliveries: '发货记录',
+    sync: 'ERP同步',
     adjustments: '调整申请',
   },
   sheet: {
@@ -138,6 +140,27 @@ export default {
     preparedBy: '制单：',
     reviewedBy: '审核：',
     confirmedBy: '确认：',
+  },
+  sync: {
+    status: '同步状态',
+    none: '尚无发往ERP的单据：订单审核通过后发送',
+    kind: {
+      'saleorder.add': '新增销售订单',
+      'saleorder.edit': '修改销售订单',
+      'saleorder.delete': '删除销售订单',
+      'consignment.add': '发货单',
+    },
+    state: { pending: '等待发送', sent: '已发送', failed: '发送失败' },
+    columns: {
+      kind: '单据',
+      state: '状态',
+      attempts: '尝试次数',
+      createAt: '生成时间',
+      sentAt: '发送时间',
+      erpDocId: 'ERP单据号',
+      lastError: 'ERP返回原因',
+    },
+    nextAttempt: '下次尝试 {{time}}',
   },
   message: {
     notFound: '未找到订单 {{orderNo}}，或您无权查看',
