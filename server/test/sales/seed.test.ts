@@ -377,6 +377,10 @@ describe('on the screens', () => {
       const adjusted = history.body.result.some((h) => h.operation === 'sale_apply_modify:audit')
       expect(adjusted).toBe(a.status === ApprovalStatus.Approved)
     }
+    // the request under review adds to one line and reduces another, as its reason says
+    const twoLines = asked.find((a) => a.status === ApprovalStatus.UnderReview)!
+    const changes = await db.select().from(saleApplyModifyLines).where(eq(saleApplyModifyLines.applyId, twoLines.id))
+    expect(changes.map((c) => c.type).sort()).toEqual(['add', 'reduce'])
     // on the screen
     const list = await admin.get<Page<{ id: string }>>('/api/sale/applyModify/list', { pageSize: 50 })
     expect(list.body.result.records.map((r) => r.id).sort()).toEqual(asked.map((a) => a.id).sort())

@@ -44,12 +44,15 @@ export const seedAdjustments = async (
   })
   const off = adjustments.subscribe()
   const flow = await loadFlow(db, AuditBusiness.OrderAdjust, people, { storied: false })
+  const unused = [...orders]
   for (const [i, story] of STORIES.entries()) {
-    const order = orders[i]
-    if (!order) break
+    // the second story changes two lines: an order with at least two
+    const at = unused.findIndex((o) => (i === 1 ? o.lines.length > 1 : true))
+    if (at < 0) break
+    const [order] = unused.splice(at, 1) as [Adjustable]
     const [first, last] = [order.lines[0]!, order.lines[order.lines.length - 1]!]
     const lines =
-      i === 1 && order.lines.length > 1
+      i === 1
         ? [
             { type: ModifyType.Add, orderLineId: first.id, quantity: Math.ceil(first.quantity / 2) },
             { type: ModifyType.Reduce, orderLineId: last.id, quantity: Math.ceil(last.quantity / 3) },

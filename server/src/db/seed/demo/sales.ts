@@ -339,7 +339,7 @@ export const seedSalesOrders = async (db: DbOrTx) => {
       .filter(
         (b) => b.kind === 'approved' && b.row.expectedDeliveryDate >= addDays(today, 10) && !deleting.has(b.row.id),
       )
-      .slice(-4)
+      .slice(-8)
       .map((b) => ({ orderId: b.row.id, submitter: b.submitter, lines: b.lines })),
     people,
     now,
