@@ -29,11 +29,19 @@ const config = (() => {
 const database = await openDatabase(config, (msg) => console.log(msg)).catch(fail)
 const app = await buildApp({ config, database })
 
+/** How long a stop waits for requests in flight. */
+const SHUTDOWN_MS = 10_000
 let closing = false
 const shutdown = async (signal: string) => {
   if (closing) return
   closing = true
   app.log.info({ signal }, 'shutting down')
+  // requests in flight finish and new ones are refused (the port is closed); whatever still
+  // holds on after SHUTDOWN_MS is cut off, so a stop never hangs
+  setTimeout(() => {
+    app.log.warn(`shutdown took over ${SHUTDOWN_MS} ms: exiting`)
+    process.exit(1)
+  }, SHUTDOWN_MS).unref()
   await app.close()
   await database.close()
   process.exit(0)
