@@ -1,8 +1,17 @@
-import { createHash } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
-import { chooseOption, DEMO_PASSWORD, expect, openFromMenu, test } from './fixtures.ts'
+import { chooseOption, expect, openFromMenu, test } from './fixtures.ts'
 import { apiCall, rows, rowWith, search } from './list-helpers.ts'
-import { decide, selectRow, signInAs, statusOf, t, toolbarButton, type User } from './sales-helpers.ts'
+import {
+  approveAs,
+  decide,
+  inDays,
+  selectRow,
+  signInAs,
+  statusOf,
+  t,
+  toolbarButton,
+  type User,
+} from './sales-helpers.ts'
 
 /**
  * Delivery in parts and an order adjustment (issue 16), as the role users, in both languages.
@@ -20,11 +29,6 @@ const DEPOT = '哈尔滨陆运仓'
 const RUN = Date.now().toString(36).slice(-6).toUpperCase()
 const BATCH = { a1: `DLV${RUN}-A1`, a2: `DLV${RUN}-A2`, b: `DLV${RUN}-B`, c: `DLV${RUN}-C`, d: `DLV${RUN}-D` }
 
-const inDays = (days: number) => {
-  const d = new Date()
-  d.setDate(d.getDate() + days)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 /** A whole quantity as the lists show it (thousands separators). */
 const shown = (n: number) => n.toLocaleString('en-US')
 
@@ -67,18 +71,6 @@ const findOrder = async (u: User, area: string, item: string, resource: string, 
   await list.getByTestId('search-submit').click()
   await expect(rowWith(list, orderNo)).toHaveCount(1)
   return list
-}
-
-/** A reviewer who only approves the order (set-up), signed in through the API rather than a browser. */
-const approveAs = async (page: Page, username: string, orderId: string) => {
-  const password = createHash('sha256').update(DEMO_PASSWORD).digest('hex')
-  const login = await page.request.post('/api/sys/login', { data: { username, password } })
-  const { result } = (await login.json()) as { result: { token: string } }
-  const res = await page.request.post('/api/sale/order/audit', {
-    headers: { 'X-Access-Token': result.token },
-    data: { id: orderId, decision: 'approve', note: '同意' },
-  })
-  expect(res.status(), `${username}: ${await res.text()}`).toBe(200)
 }
 
 type Sellable = { productId: string; code: string; name: string; units: { id: string; conversionRate: number }[] }

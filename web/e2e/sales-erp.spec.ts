@@ -1,8 +1,15 @@
-import { createHash } from 'node:crypto'
-import type { Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 import { apiCall, rowWith } from './list-helpers.ts'
-import { findOrder, reviewOrder, selectRow, signInAs, toolbarButton, type User } from './sales-helpers.ts'
+import {
+  approveAs,
+  findOrder,
+  inDays,
+  reviewOrder,
+  selectRow,
+  signInAs,
+  toolbarButton,
+  type User,
+} from './sales-helpers.ts'
 import { erpSimUrl } from './server-main.ts'
 
 /**
@@ -19,24 +26,6 @@ const simDocs = async (code: string) => {
 }
 const simMode = (mode: 'ok' | 'refuse') =>
   fetch(`${erpSimUrl}/sim/mode`, { method: 'POST', body: JSON.stringify({ mode }) })
-
-const inDays = (days: number) => {
-  const d = new Date()
-  d.setDate(d.getDate() + days)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
-
-/** Steps 1 and 2 of the order's review, taken through the API (set-up). */
-const approveAs = async (page: Page, username: string, orderId: string) => {
-  const password = createHash('sha256').update(DEMO_PASSWORD).digest('hex')
-  const login = await page.request.post('/api/sys/login', { data: { username, password } })
-  const { result } = (await login.json()) as { result: { token: string } }
-  const res = await page.request.post('/api/sale/order/audit', {
-    headers: { 'X-Access-Token': result.token },
-    data: { id: orderId, decision: 'approve', note: '同意' },
-  })
-  expect(res.status(), `${username}: ${await res.text()}`).toBe(200)
-}
 
 /** Opens the order list afresh until the order's sync tag says `text` (the worker sends in the background). */
 const syncTagSays = async (u: User, orderNo: string, text: string) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { DEMO_PASSWORD, expect, switchLanguage } from './fixtures.ts'
 import { rowWith } from './list-helpers.ts'
@@ -83,3 +84,22 @@ export const reviewOrder = async (
 
 /** The order's status as its row shows it. */
 export const statusOf = (list: Locator, orderNo: string) => rowWith(list, orderNo).locator('.ant-tag').first()
+
+/** A day `days` from today, as the forms send it (YYYY-MM-DD, local). */
+export const inDays = (days: number) => {
+  const d = new Date()
+  d.setDate(d.getDate() + days)
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
+/** A reviewer who only approves the order's step (set-up), signed in through the API rather than a browser. */
+export const approveAs = async (page: Page, username: string, orderId: string) => {
+  const password = createHash('sha256').update(DEMO_PASSWORD).digest('hex')
+  const login = await page.request.post('/api/sys/login', { data: { username, password } })
+  const { result } = (await login.json()) as { result: { token: string } }
+  const res = await page.request.post('/api/sale/order/audit', {
+    headers: { 'X-Access-Token': result.token },
+    data: { id: orderId, decision: 'approve', note: '同意' },
+  })
+  expect(res.status(), `${username}: ${await res.text()}`).toBe(200)
+}

@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.ts'
 import { apiCall, dialog, rowWith } from './list-helpers.ts'
 import {
   findOrder,
+  inDays,
   PDF,
   reviewOrder,
   selectRow,
@@ -204,9 +205,3 @@ test('a branch order, reviewed step by step, changed after approval, deleted on 
   for (const u of users) expect(u.errors, 'browser console errors').toEqual([])
   await page.close()
 })
-
-const inDays = (days: number) => {
-  const d = new Date()
-  d.setDate(d.getDate() + days)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}

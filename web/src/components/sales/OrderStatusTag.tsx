@@ -3,7 +3,7 @@ import { Tag } from 'antd'
 import { useDictText } from '../list/useDict.ts'
 
 /** A colour per order status (SPEC 4), so a list reads at a glance. */
-export const ORDER_STATUS_COLOURS: Record<number, string> = {
+export const ORDER_STATUS_COLOURS: Record<string, string> = {
   [OrderStatus.PendingReview]: 'default',
   [OrderStatus.UnderReview]: 'processing',
   [OrderStatus.PendingDelivery]: 'gold',
@@ -13,17 +13,7 @@ export const ORDER_STATUS_COLOURS: Record<number, string> = {
   [OrderStatus.DeliveryComplete]: 'success',
 }
 
-/** The order's status as a coloured tag with its dictionary text. */
-export const OrderStatusTag = ({ status }: { status: unknown }) => {
-  const dictText = useDictText()
-  if (status === null || status === undefined || status === '') return null
-  return (
-    <Tag color={ORDER_STATUS_COLOURS[Number(status)] ?? 'default'} data-testid="order-status">
-      {dictText('order_status', status)}
-    </Tag>
-  )
-}
-
+/** A colour per ERP sync status: a failure stands out in the list. */
 const SYNC_COLOURS: Record<string, string> = {
   [ErpSyncStatus.NotSynced]: 'default',
   [ErpSyncStatus.Syncing]: 'processing',
@@ -32,13 +22,23 @@ const SYNC_COLOURS: Record<string, string> = {
   [ErpSyncStatus.NotConfigured]: 'warning',
 }
 
-/** The order's ERP sync status as a coloured tag: a failure stands out in the list. */
-export const SyncStatusTag = ({ status }: { status: unknown }) => {
+/** A dictionary value as a coloured tag with its text. */
+const DictTag = (p: { dict: string; value: unknown; colours: Record<string, string>; testId: string }) => {
   const dictText = useDictText()
-  if (status === null || status === undefined || status === '') return null
+  if (p.value === null || p.value === undefined || p.value === '') return null
   return (
-    <Tag color={SYNC_COLOURS[String(status)] ?? 'default'} data-testid="sync-status">
-      {dictText('erp_sync_status', status)}
+    <Tag color={p.colours[String(p.value)] ?? 'default'} data-testid={p.testId}>
+      {dictText(p.dict, p.value)}
     </Tag>
   )
 }
+
+/** The order's status as a coloured tag with its dictionary text. */
+export const OrderStatusTag = ({ status }: { status: unknown }) => (
+  <DictTag dict="order_status" value={status} colours={ORDER_STATUS_COLOURS} testId="order-status" />
+)
+
+/** The order's ERP sync status as a coloured tag. */
+export const SyncStatusTag = ({ status }: { status: unknown }) => (
+  <DictTag dict="erp_sync_status" value={status} colours={SYNC_COLOURS} testId="sync-status" />
+)
