@@ -1,5 +1,6 @@
 export * from './admin.ts'
 export * from './approval.ts'
+export * from './dashboard.ts'
 export * from './delivery.ts'
 export * from './dicts/index.ts'
 export * from './envelope.ts'

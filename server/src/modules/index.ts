@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { approvalModule } from './approval/index.ts'
+import { dashboardModule } from './dashboard/index.ts'
 import { healthRoutes } from './health.routes.ts'
 import { masterDataModule } from './masterdata/index.ts'
 import { messagingModule } from './messaging/index.ts'
@@ -18,4 +19,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(productModule)
   await app.register(stockModule)
   await app.register(salesModule)
+  await app.register(dashboardModule)
 }

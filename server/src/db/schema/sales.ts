@@ -67,6 +67,10 @@ export const saleOrders = pgTable(
     index('sale_order_org_idx').on(t.orgCode),
     index('sale_order_create_by_idx').on(t.createBy),
     index('sale_order_create_at_idx').on(t.createAt),
+    // the dashboard: orders by month, deliveries due, orders not synced
+    index('sale_order_order_date_idx').on(t.orderDate),
+    index('sale_order_expected_delivery_idx').on(t.expectedDeliveryDate),
+    index('sale_order_unsynced_idx').on(t.syncStatus).where(sql`${t.syncStatus} <> '2'`),
   ],
 )
 

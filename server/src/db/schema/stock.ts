@@ -31,6 +31,8 @@ export const stocks = pgTable(
     uniqueIndex('pro_stock_depot_product_batch_uq').on(t.depotId, t.productId, t.batchNo),
     index('pro_stock_product_idx').on(t.productId),
     index('pro_stock_create_at_idx').on(t.createAt),
+    // the dashboard's batches near or past expiry
+    index('pro_stock_expiry_idx').on(t.expiryDate).where(sql`${t.quantity} > 0`),
     check('pro_stock_quantity_non_negative', sql`${t.quantity} >= 0`),
   ],
 )

@@ -6,7 +6,15 @@ import { LogType, recordOperation } from '../audit-log.ts'
 import { fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
 import { assertOpen, decideReview, lockReview, stepsOf } from './decide.ts'
-import { findReview, getProgress, listDone, listTodo, type ReviewListFilter, reviewersOf } from './queries.ts'
+import {
+  countTodo,
+  findReview,
+  getProgress,
+  listDone,
+  listTodo,
+  type ReviewListFilter,
+  reviewersOf,
+} from './queries.ts'
 import { holdersOf, holdsStep, membershipsOf } from './reviewers.ts'
 import { refWhere, startReview } from './start.ts'
 import type { ApprovalActor, ApprovalContext, DecideInput, ReviewRef, StartReviewInput } from './types.ts'
@@ -52,6 +60,8 @@ export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
   /** The user's inbox: open reviews they may decide now. */
   listTodo: (db: DbOrTx, userId: string, filter: ReviewListFilter, lang: Lang = 'zh') =>
     listTodo(db, userId, filter, lang),
+  /** The inbox's size and how many are past their time limit (the dashboard). */
+  countTodo: (db: DbOrTx, userId: string) => countTodo(db, userId),
 
   /** Reviews the user has decided. */
   listDone: (db: DbOrTx, userId: string, filter: ReviewListFilter, lang: Lang = 'zh') =>

@@ -99,6 +99,39 @@ const commonFilters = (f: ReviewListFilter): (SQL | undefined)[] => [
 ]
 
 /**
+ * What puts a review in the user's inbox (joined with `cur` and `prev` as `listTodo` joins them);
+ * undefined when the user holds no role in any department.
+ */
+const todoWhere = async (db: DbOrTx, userId: string): Promise<SQL | undefined> => {
+  const m = await membershipsOf(db, userId)
+  if (m.roleCodes.length === 0 || m.orgCodes.length === 0) return undefined
+  return and(
+    inArray(reviews.status, [...OPEN_STATUSES]),
+    inArray(cur.roleCode, m.roleCodes),
+    inArray(cur.deptCode, m.orgCodes),
+    or(eq(reviews.forbidSelfApproval, false), isNull(reviews.submitterId), ne(reviews.submitterId, userId)),
+    // the previous step, when there is one, is approved: its approver may not take the next one
+    or(eq(reviews.repeatAudit, true), isNull(prev.userId), ne(prev.userId, userId)),
+  )
+}
+
+/** The inbox's size, and how many of its reviews are past their current step's time limit. */
+export const countTodo = async (db: DbOrTx, userId: string): Promise<{ waiting: number; overdue: number }> => {
+  const where = await todoWhere(db, userId)
+  if (!where) return { waiting: 0, overdue: 0 }
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*)::int`,
+      overdue: sql<number>`(count(*) filter (where ${cur.timeLimitHours} is not null and ${reviews.stepStartedAt} + ${cur.timeLimitHours} * interval '1 hour' < now()))::int`,
+    })
+    .from(reviews)
+    .innerJoin(cur, and(eq(cur.reviewId, reviews.id), eq(cur.stepNo, reviews.currentStep)))
+    .leftJoin(prev, and(eq(prev.reviewId, reviews.id), eq(prev.stepNo, sql`${reviews.currentStep} - 1`)))
+    .where(where)
+  return { waiting: row?.waiting ?? 0, overdue: row?.overdue ?? 0 }
+}
+
+/**
  * The inbox: open reviews whose current step the user may decide now — holding the step's role in
  * its department, and not kept away by the self-approval or repeat-audit rules.
  */
@@ -108,17 +141,9 @@ export const listTodo = async (
   f: ReviewListFilter,
   lang: Lang,
 ): Promise<Page<ReviewItem>> => {
-  const m = await membershipsOf(db, userId)
-  if (m.roleCodes.length === 0 || m.orgCodes.length === 0) return pageOf([], 0, f)
-  const where = and(
-    inArray(reviews.status, [...OPEN_STATUSES]),
-    inArray(cur.roleCode, m.roleCodes),
-    inArray(cur.deptCode, m.orgCodes),
-    or(eq(reviews.forbidSelfApproval, false), isNull(reviews.submitterId), ne(reviews.submitterId, userId)),
-    // the previous step, when there is one, is approved: its approver may not take the next one
-    or(eq(reviews.repeatAudit, true), isNull(prev.userId), ne(prev.userId, userId)),
-    ...commonFilters(f),
-  )
+  const inbox = await todoWhere(db, userId)
+  if (!inbox) return pageOf([], 0, f)
+  const where = and(inbox, ...commonFilters(f))
   const base = () =>
     db
       .select(itemColumns)

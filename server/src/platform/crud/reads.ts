@@ -163,6 +163,12 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
     byId,
     decorated,
     reads: {
+      /**
+       * The rows this caller may read (live, data scope, visibility) and `more`, as one condition:
+       * aggregates over what the list shows (the dashboard) filter with exactly the list's scope.
+       */
+      visible: (principal: Principal, ...more: (SQL | undefined)[]) => scoped(principal, ...more),
+
       /** A page of the list and the total, through the statements of the query's shape. */
       async list(principal: Principal, listQuery: ListQuery): Promise<Page<Row>> {
         const { query, statement, bound, paging } = statementFor(principal, listQuery)

@@ -1,0 +1,32 @@
+import { DashboardSchema } from '@app/contracts'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { principalOf } from '../../platform/access.ts'
+import { createApprovalEngine } from '../../platform/approval/index.ts'
+import { ok, okResponse } from '../../platform/envelope.ts'
+import { createDashboard } from './dashboard.service.ts'
+
+/**
+ * The home page's figures (issue 17): `GET /dashboard/analysis`, for every signed-in user, each in
+ * their own data scope. Registered after the modules whose resources it reads (orders, stock).
+ */
+export const dashboardModule = async (parent: FastifyInstance) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>()
+  const figures = createDashboard({
+    db: app.deps.database.db,
+    resources: app.deps.resources,
+    engine: createApprovalEngine({ events: app.deps.events }),
+  })
+  app.get(
+    '/dashboard/analysis',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        summary: "The home page's figures in the caller's data scope",
+        response: okResponse(DashboardSchema),
+      },
+    },
+    async (req) => ok(await figures(principalOf(req))),
+  )
+}
