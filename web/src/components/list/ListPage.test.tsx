@@ -2,6 +2,7 @@ import { type LoginResult, SupplierInputSchema, supplierResource } from '@app/co
 import { QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { App as AntApp } from 'antd'
+import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryClient } from '../../api/queries.ts'
 import { session } from '../../auth/session.ts'
@@ -90,12 +91,14 @@ const baseRoutes = (records: unknown[]): Record<string, Route> => ({
 
 const list = defineList({ resource: supplierResource, input: SupplierInputSchema, table: 'md_supplier' })
 
-const renderPage = (declaration: ListDeclaration = list) =>
+const renderPage = (declaration: ListDeclaration = list, url = '/md/supplierList') =>
   render(
     <QueryClientProvider client={queryClient}>
-      <AntApp>
-        <ListPage list={declaration} />
-      </AntApp>
+      <MemoryRouter initialEntries={[url]}>
+        <AntApp>
+          <ListPage list={declaration} />
+        </AntApp>
+      </MemoryRouter>
     </QueryClientProvider>,
   )
 
@@ -161,6 +164,14 @@ describe('ListPage', () => {
     fireEvent.click(screen.getByTestId('search-submit'))
     await waitFor(() => expect(calls.some((c) => c.query.get('search') === '{"name":"健康"}')).toBe(true))
     expect(calls.at(-1)?.query.get('pageNo')).toBe('1')
+  })
+
+  it('starts from the search its URL gives (a dashboard tile) and shows it in the form', async () => {
+    const calls = serve(baseRoutes([supplier(1)]))
+    renderPage(list, '/md/supplierList?name=%E5%81%A5%E5%BA%B7&busObjNo=X')
+    await screen.findByText('S001')
+    expect(calls.find((c) => c.path.endsWith('/list'))?.query.get('search')).toBe('{"name":"健康"}')
+    expect(within(screen.getByTestId('search-form')).getByLabelText('供应商名称')).toHaveProperty('value', '健康')
   })
 
   it('refuses batch delete without a selection, then deletes the selected rows after confirmation', async () => {

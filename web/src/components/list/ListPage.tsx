@@ -127,6 +127,7 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
         label={label}
         overrides={list.search}
         onSearch={list$.setSearch}
+        initial={list$.urlSearch}
       />
       <ListToolbar
         menu={menu}

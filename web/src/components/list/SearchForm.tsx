@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { DATE_FORMAT } from '../../config/constants.ts'
 import type { ValueShape } from './super-query.ts'
 import type { SearchFieldOverride } from './types.ts'
+import { formValuesOf } from './url-search.ts'
 import { ValueInput } from './ValueInput.tsx'
 
 /** Fields shown before 'expand'. */
@@ -50,14 +51,19 @@ type Props = {
   /** A screen's own inputs for some fields (ListDeclaration `search`). */
   overrides?: Partial<Record<string, SearchFieldOverride>>
   onSearch: (search: Record<string, unknown>) => void
+  /** The search the list started with (from its URL), shown in the form. */
+  initial?: Record<string, unknown>
 }
 
 /** The search form of a list: the meta's search fields, collapsible past the first three. */
-export const SearchForm = ({ name, fields, label, overrides, onSearch }: Props) => {
+export const SearchForm = ({ name, fields, label, overrides, onSearch, initial }: Props) => {
   const { t } = useTranslation()
   const [form] = Form.useForm()
-  const [expanded, setExpanded] = useState(false)
   const searchable = Object.entries(fields).filter(([, m]) => m.search)
+  // a field searched from the URL beyond the first ones is shown, so a search keeps it
+  const [expanded, setExpanded] = useState(() =>
+    searchable.slice(COLLAPSED_COUNT).some(([f]) => initial?.[f] !== undefined),
+  )
   if (searchable.length === 0) return null
   const shown = expanded ? searchable : searchable.slice(0, COLLAPSED_COUNT)
   const reset = () => {
@@ -69,6 +75,7 @@ export const SearchForm = ({ name, fields, label, overrides, onSearch }: Props) 
       form={form}
       name={name}
       layout="horizontal"
+      initialValues={initial ? formValuesOf(fields, initial) : undefined}
       onFinish={(values: Record<string, unknown>) => onSearch(toSearch(fields, values))}
       data-testid="search-form"
       style={{ marginBottom: 16 }}

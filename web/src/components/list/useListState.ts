@@ -2,24 +2,26 @@ import type { MatchType, QueryCondition, ResourceMeta } from '@app/contracts'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { keys } from '../../api/queries.ts'
 import { type ListParams, type ResourceRecord, resourceApi } from '../../api/resources.ts'
 import { DEFAULT_SORT, PAGE_SIZE, PAGINATION } from '../../config/constants.ts'
 import { useTabRouteChange } from '../../layout/tabs/useTabPane.ts'
 import { nestRows, parentKeys, type TreeRow } from './tree-rows.ts'
+import { searchFromUrl } from './url-search.ts'
 
 export type SuperQueryState = { conditions: QueryCondition[]; matchType: MatchType }
 
 type Sort = { column: string; order: 'asc' | 'desc' }
 
-const firstParams = (sort: Sort): ListParams => ({
+const firstParams = (sort: Sort, search: Record<string, unknown> = {}): ListParams => ({
   pageNo: 1,
   pageSize: PAGE_SIZE,
   column: sort.column,
   order: sort.order,
-  search: {},
+  search,
 })
 
 /**
@@ -36,7 +38,12 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort) => {
     () => defaultSort ?? (resource.tree ? { column: 'orgCode', order: 'asc' } : DEFAULT_SORT),
     [defaultSort, resource.tree],
   )
-  const [params, setParams] = useState<ListParams>(() => firstParams(sort))
+  // a search in the URL (`?status=100801`) is where the list starts, and where a route change resets it to
+  const [searchParams] = useSearchParams()
+  const urlSearch = useMemo(() => searchFromUrl(resource.fields, searchParams), [resource.fields, searchParams])
+  const urlSearchNow = useRef(urlSearch)
+  urlSearchNow.current = urlSearch
+  const [params, setParams] = useState<ListParams>(() => firstParams(sort, urlSearch))
   const [selected, setSelected] = useState<ReadonlyMap<string, ResourceRecord>>(new Map())
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
   /** Counts resets: forms keyed by it start empty again. */
@@ -67,7 +74,7 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort) => {
     setParams((p) => ({ ...p, superQuery: superQuery?.conditions.length ? superQuery : undefined, pageNo: 1 }))
   }, [])
   const reset = useCallback(() => {
-    setParams(firstParams(sort))
+    setParams(firstParams(sort, urlSearchNow.current))
     setSelected(new Map())
     setCollapsed(new Set())
     setGeneration((g) => g + 1)
@@ -155,6 +162,8 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort) => {
     setSearch,
     setSuperQuery,
     reset,
+    /** The search the URL gives this list (the search form starts with it). */
+    urlSearch,
     invalidate,
   }
 }
