@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client.ts'
 import { createErrorTexts, type ErrorTexts } from './error-texts.ts'
 import { AppError } from './errors.ts'
 import { localizeIssues, requestLang } from './i18n.ts'
+import { badInputIssue } from './input-guard.ts'
 
 type Failure = { status: number; code: number; result: unknown; message?: string }
 
@@ -42,6 +43,12 @@ const zodIssuesOf = (e: unknown): z.core.$ZodIssue[] | null => {
 /** Every error becomes an envelope in the caller's language; no stack trace leaves the server. */
 export const registerErrorHandling = (app: FastifyInstance, db: DbOrTx) => {
   app.decorate('errorTexts', createErrorTexts(db))
+  // every route, with a schema or not: control characters and over-deep nesting in the query or
+  // body never reach a handler (input-guard.ts)
+  app.addHook('preValidation', (req, _reply, done) => {
+    const bad = badInputIssue(req.query) ?? badInputIssue(req.body)
+    done(bad ? validationError([bad]) : undefined)
+  })
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       return send(req, reply, { status: error.statusCode, code: error.entry.code, result: error.result })
@@ -76,12 +83,16 @@ export const validatorCompiler =
   (data: unknown) => {
     const result = (schema as z.ZodType).safeParse(data)
     if (result.success) return { value: result.data }
-    const validation = result.error.issues.map((issue) => ({
-      keyword: issue.code,
-      instancePath: `/${issue.path.join('/')}`,
-      schemaPath: '',
-      message: issue.message,
-      params: { issue },
-    }))
-    return { error: Object.assign(new Error('validation failed'), { validation }) }
+    return { error: validationError(result.error.issues) }
   }
+
+const validationError = (issues: readonly z.core.$ZodIssue[]) => {
+  const validation = issues.map((issue) => ({
+    keyword: issue.code,
+    instancePath: `/${issue.path.join('/')}`,
+    schemaPath: '',
+    message: issue.message,
+    params: { issue },
+  }))
+  return Object.assign(new Error('validation failed'), { validation, statusCode: 400 })
+}
