@@ -1,23 +1,41 @@
 import { useQuery } from '@tanstack/react-query'
-import { Card, Col, Row, Typography } from 'antd'
+import { Alert, Card, Col, List, Row, Skeleton, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
+import { dashboardQuery } from '../../api/dashboard.ts'
 import { permissionQuery } from '../../api/queries.ts'
 import { useCodeText } from '../../auth/code-table.ts'
 import { useSession } from '../../auth/session.ts'
+import { FigureTiles } from '../../components/dashboard/FigureTiles.tsx'
+import { BRANCH_LIST, listUrl, PRODUCT_LIST } from '../../components/dashboard/links.ts'
+import { useDictText } from '../../components/list/useDict.ts'
+import { formatThousands } from '../../config/constants.ts'
 import { greetingKey } from '../../layout/greeting.ts'
 import { menuIcon } from '../../layout/icons.tsx'
 import { useDocumentTitle } from '../../layout/useSystemTitle.ts'
 
-/** The landing page: greeting and the user's areas as shortcuts. */
+// the chart library loads after the page is up, in a chunk of its own
+const ChartCards = lazy(() => import('../../components/dashboard/ChartCards.tsx'))
+
+/**
+ * The landing page (issue 17): greeting, the day's figures in the user's data scope (one call,
+ * GET /dashboard/analysis), charts and the user's areas as shortcuts. Every tile, bar and slice
+ * opens the list it summarises, filtered through that list's URL search.
+ */
 const Analysis = () => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { userInfo } = useSession()
-  const { data } = useQuery(permissionQuery)
+  const { data: permissions } = useQuery(permissionQuery)
+  const figures = useQuery(dashboardQuery)
   const codeText = useCodeText()
+  const dictText = useDictText()
+  const navigate = useNavigate()
   useDocumentTitle(t('pages.dashboard.title'))
-  const areas = (data?.menu ?? []).filter((m) => m.children.length > 0)
+  const areas = (permissions?.menu ?? []).filter((m) => m.children.length > 0)
+  const en = i18n.language === 'en'
+  const d = figures.data
   return (
     <div data-testid="dashboard">
       <Typography.Title level={3}>
@@ -26,6 +44,74 @@ const Analysis = () => {
       <Typography.Paragraph type="secondary">
         {t('pages.dashboard.intro')} {t('pages.dashboard.today', { date: dayjs().format('YYYY-MM-DD dddd') })}
       </Typography.Paragraph>
+
+      {figures.isError && <Alert type="error" showIcon message={t('pages.dashboard.failed')} />}
+      {!d && !figures.isError && <Skeleton active />}
+      {d && (
+        <div data-testid="dashboard-figures" style={{ marginBottom: 24 }}>
+          <FigureTiles data={d} open={navigate} />
+          <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+            <Suspense
+              fallback={
+                <Col xs={24}>
+                  <Skeleton active />
+                </Col>
+              }
+            >
+              <ChartCards data={d} />
+            </Suspense>
+            <Col xs={24} xl={10}>
+              <Card size="small" title={t('pages.dashboard.byRegion')} data-testid="dashboard-by-region">
+                <List
+                  size="small"
+                  dataSource={d.byRegion}
+                  renderItem={(r) => (
+                    <List.Item extra={`${formatThousands(r.count)} · ${formatThousands(r.amount.toFixed(2))}`}>
+                      {r.region ? (
+                        <Link to={listUrl(BRANCH_LIST, { region: r.region })}>{dictText('region', r.region)}</Link>
+                      ) : (
+                        t('pages.dashboard.noRegion')
+                      )}
+                    </List.Item>
+                  )}
+                />
+              </Card>
+            </Col>
+            <Col xs={24}>
+              <Card size="small" title={t('pages.dashboard.topProducts')} data-testid="dashboard-top-products">
+                <Table
+                  size="small"
+                  rowKey="productId"
+                  pagination={false}
+                  dataSource={d.topProducts}
+                  columns={[
+                    { title: '#', width: 48, render: (_v, _r, i) => i + 1 },
+                    {
+                      title: t('pages.dashboard.product'),
+                      render: (_v, p) => (
+                        <Link to={listUrl(PRODUCT_LIST, { code: p.code })}>
+                          {p.code} {en ? (p.nameEn ?? p.name) : p.name}
+                        </Link>
+                      ),
+                    },
+                    {
+                      title: t('pages.dashboard.quantity'),
+                      align: 'right',
+                      render: (_v, p) => formatThousands(p.quantity),
+                    },
+                    {
+                      title: t('pages.dashboard.amount'),
+                      align: 'right',
+                      render: (_v, p) => formatThousands(p.amount.toFixed(2)),
+                    },
+                  ]}
+                />
+              </Card>
+            </Col>
+          </Row>
+        </div>
+      )}
+
       <Typography.Title level={5}>{t('pages.dashboard.shortcuts')}</Typography.Title>
       <Row gutter={[16, 16]}>
         {areas.map((area) => (

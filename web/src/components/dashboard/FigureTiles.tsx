@@ -1,0 +1,157 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
+import { type Dashboard, ErpSyncStatus, OrderStatus } from '@app/contracts'
+import { Card, Col, Row, Space, Statistic, Typography } from 'antd'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatThousands } from '../../config/constants.ts'
+import { useDictText } from '../list/useDict.ts'
+import { DELIVERY_LIST, listUrl, ORDER_LIST, STOCK_LIST, TODO_LIST } from './links.ts'
+
+const money = (v: number) => formatThousands(v.toFixed(2))
+
+/** One figure: a card that opens the list it summarises. */
+const Tile = ({
+  id,
+  title,
+  value,
+  footer,
+  onOpen,
+}: {
+  id: string
+  title: string
+  value: ReactNode
+  footer?: ReactNode
+  onOpen?: () => void
+}) => (
+  <Card
+    size="small"
+    hoverable={!!onOpen}
+    onClick={onOpen}
+    data-testid={`dashboard-tile-${id}`}
+    style={{ height: '100%' }}
+  >
+    <Statistic title={title} valueRender={() => <span data-testid={`dashboard-value-${id}`}>{value}</span>} />
+    {footer && <div style={{ marginTop: 8 }}>{footer}</div>}
+  </Card>
+)
+
+/** Change against last month, as a percentage with an arrow (none when last month had nothing). */
+const Trend = ({ now, before }: { now: number; before: number }) => {
+  const { t } = useTranslation()
+  if (before === 0)
+    return <Typography.Text type="secondary">{t('pages.dashboard.lastMonth', { value: before })}</Typography.Text>
+  const pct = Math.round(((now - before) / before) * 100)
+  const up = pct >= 0
+  return (
+    <Space size={4}>
+      <Typography.Text type="secondary">
+        {t('pages.dashboard.lastMonth', { value: formatThousands(before) })}
+      </Typography.Text>
+      <Typography.Text type={up ? 'success' : 'danger'}>
+        {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {Math.abs(pct)}%
+      </Typography.Text>
+    </Space>
+  )
+}
+
+const firstOfMonth = (today: string) => `${today.slice(0, 7)}-01`
+
+/** The headline figures: this month's orders and amount, deliveries due, reviews, expiry, ERP sync. */
+export const FigureTiles = ({ data, open }: { data: Dashboard; open: (url: string) => void }) => {
+  const { t } = useTranslation()
+  const dictText = useDictText()
+  const month = { orderDate: [firstOfMonth(data.today), data.byMonth.at(-1)?.to ?? data.today] }
+  const failed = data.unsynced.bySyncStatus.find((s) => s.syncStatus === ErpSyncStatus.Failed)?.count ?? 0
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} sm={12} xl={8}>
+        <Tile
+          id="month-orders"
+          title={t('pages.dashboard.monthOrders')}
+          value={formatThousands(data.thisMonth.count)}
+          footer={<Trend now={data.thisMonth.count} before={data.lastMonth.count} />}
+          onOpen={() => open(listUrl(ORDER_LIST, month))}
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={8}>
+        <Tile
+          id="month-amount"
+          title={t('pages.dashboard.monthAmount')}
+          value={money(data.thisMonth.amount)}
+          footer={<Trend now={data.thisMonth.amount} before={data.lastMonth.amount} />}
+          onOpen={() => open(listUrl(ORDER_LIST, month))}
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={8}>
+        <Tile
+          id="deliveries-due"
+          title={t('pages.dashboard.deliveriesDue')}
+          value={formatThousands(data.deliveriesDue.count)}
+          footer={
+            <Typography.Text type="secondary">
+              {data.deliveriesDue.from} ~ {data.deliveriesDue.to}
+            </Typography.Text>
+          }
+          onOpen={() =>
+            open(
+              listUrl(DELIVERY_LIST, {
+                status: [String(OrderStatus.PendingDelivery), String(OrderStatus.PartlyDelivered)],
+                expectedDeliveryDate: [data.deliveriesDue.from, data.deliveriesDue.to],
+              }),
+            )
+          }
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={8}>
+        <Tile
+          id="reviews"
+          title={t('pages.dashboard.reviewsWaiting')}
+          value={formatThousands(data.reviews.waiting)}
+          footer={
+            <Typography.Text type={data.reviews.overdue > 0 ? 'danger' : 'secondary'} data-testid="dashboard-overdue">
+              {t('pages.dashboard.reviewsOverdue', { count: data.reviews.overdue })}
+            </Typography.Text>
+          }
+          onOpen={() => open(TODO_LIST)}
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={8}>
+        <Tile
+          id="expiry"
+          title={t('pages.dashboard.expiry')}
+          value={formatThousands(data.expiry.near + data.expiry.expired)}
+          footer={
+            <Typography.Text type={data.expiry.expired > 0 ? 'danger' : 'secondary'}>
+              {t('pages.dashboard.expiryDetail', { near: data.expiry.near, expired: data.expiry.expired })}
+            </Typography.Text>
+          }
+          onOpen={() => open(listUrl(STOCK_LIST, { expiryDate: ['', data.expiry.nearTo] }))}
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={8}>
+        <Tile
+          id="unsynced"
+          title={t('pages.dashboard.unsynced')}
+          value={formatThousands(data.unsynced.count)}
+          footer={
+            <Space size={8} wrap>
+              {data.unsynced.bySyncStatus.map((s) => (
+                <Typography.Link
+                  key={s.syncStatus}
+                  data-testid={`dashboard-sync-${s.syncStatus}`}
+                  onClick={(e) => {
+                    e.stopPropagation()
+                    open(listUrl(ORDER_LIST, { syncStatus: s.syncStatus }))
+                  }}
+                >
+                  {dictText('erp_sync_status', s.syncStatus)} {s.count}
+                </Typography.Link>
+              ))}
+            </Space>
+          }
+          onOpen={failed > 0 ? () => open(listUrl(ORDER_LIST, { syncStatus: ErpSyncStatus.Failed })) : undefined}
+        />
+      </Col>
+    </Row>
+  )
+}
