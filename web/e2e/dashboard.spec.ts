@@ -1,0 +1,46 @@
+import type { Dashboard } from '@app/contracts'
+import type { Page } from '@playwright/test'
+import { expect, signIn, switchLanguage, test } from './fixtures.ts'
+
+const thousands = (n: number) => n.toLocaleString('en-US')
+
+/** Signs in and keeps the dashboard's own answer, to check the page shows exactly those figures. */
+const signInWithFigures = async (page: Page, username: string) => {
+  const answer = page.waitForResponse((r) => r.url().includes('/api/dashboard/analysis') && r.ok())
+  await signIn(page, username)
+  return ((await (await answer).json()) as { result: Dashboard }).result
+}
+
+test('the dashboard shows the day’s figures in zh and en, and a tile opens the filtered order list', async ({
+  page,
+}) => {
+  const d = await signInWithFigures(page, 'admin')
+  const figures = page.getByTestId('dashboard-figures')
+  await expect(figures).toBeVisible({ timeout: 30_000 })
+  expect(d.byStatus.length).toBeGreaterThan(0)
+
+  // zh: the tiles say the server's figures
+  await expect(page.getByTestId('dashboard-tile-month-orders')).toContainText('本月订单')
+  await expect(page.getByTestId('dashboard-value-month-orders')).toHaveText(thousands(d.thisMonth.count))
+  await expect(page.getByTestId('dashboard-value-deliveries-due')).toHaveText(thousands(d.deliveriesDue.count))
+  await expect(page.getByTestId('dashboard-value-reviews')).toHaveText(thousands(d.reviews.waiting))
+  await expect(page.getByTestId('dashboard-value-expiry')).toHaveText(thousands(d.expiry.near + d.expiry.expired))
+  await expect(page.getByTestId('dashboard-value-unsynced')).toHaveText(thousands(d.unsynced.count))
+  await expect(page.getByTestId('dashboard-by-month').locator('.recharts-bar-rectangle').first()).toBeAttached()
+  const pending = d.byStatus.find((s) => s.status === 100801) ?? d.byStatus[0]!
+  await expect(page.getByTestId(`dashboard-status-${pending.status}`)).toContainText(String(pending.count))
+
+  // en: the same figures, English texts
+  await switchLanguage(page, 'English')
+  await expect(page.getByTestId('dashboard-tile-month-orders')).toContainText('Orders this month')
+  await expect(page.getByTestId('dashboard-value-month-orders')).toHaveText(thousands(d.thisMonth.count))
+  await expect(page.getByTestId('dashboard-by-status')).toContainText('Orders by status')
+  await expect(page.getByTestId('dashboard-top-products')).toContainText('Top 10 products')
+
+  // a status opens the order list filtered by it: as many orders as the tile said
+  await page.getByTestId(`dashboard-status-${pending.status}`).click()
+  await expect(page).toHaveURL(new RegExp(`/sale/orderList\\?status=${pending.status}$`))
+  const list = page.getByTestId('list-page-saleOrder')
+  await expect(list).toBeVisible({ timeout: 30_000 })
+  await expect(list.locator('.ant-pagination-total-text')).toContainText(String(pending.count))
+})
