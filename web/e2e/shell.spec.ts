@@ -11,6 +11,10 @@ import {
   test,
 } from './fixtures.ts'
 
+// these journeys sign in, reload and reopen the home page (the dashboard, with its figures and
+// charts) several times each: on a loaded 2-core CI machine that took up to 60 s, the default limit
+test.describe.configure({ timeout: 120_000 })
+
 const tabStrip = (page: Page) => page.locator('.shell-tabs')
 const tab = (page: Page, path: string) => tabStrip(page).locator(`[data-node-key="${path}"]`)
 const tabNodes = (page: Page) => tabStrip(page).locator('.ant-tabs-nav-list .ant-tabs-tab')
