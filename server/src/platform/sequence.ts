@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { sequences } from '../db/schema/index.ts'
+import { dayOf } from './days.ts'
 
 export const PREFIX = /^[A-Z]{1,8}$/
-
-const dayOf = (d: Date) =>
-  `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`
 
 /**
  * The next business number for a prefix on a day, e.g. SO20261122-0001. One atomic upsert per
@@ -14,7 +12,7 @@ const dayOf = (d: Date) =>
  */
 export const nextNumber = async (db: DbOrTx, prefix: string, now = new Date()): Promise<string> => {
   if (!PREFIX.test(prefix)) throw new Error(`invalid number prefix ${prefix}`)
-  const day = dayOf(now)
+  const day = dayOf(now).replaceAll('-', '')
   const [row] = await db
     .insert(sequences)
     .values({ prefix, day, value: 1 })

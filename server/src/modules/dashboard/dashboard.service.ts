@@ -5,10 +5,7 @@ import { branches, products, saleOrderLines, saleOrders, stocks } from '../../db
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import type { ResourceRegistry } from '../../platform/crud/registry.ts'
-
-/** `YYYY-MM-DD` of a date on the server's calendar. */
-export const dayOf = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+import { addDays, dayOf } from '../../platform/days.ts'
 
 /** The last 12 calendar months up to the one `today` is in, oldest first. */
 export const monthsUpTo = (today: Date) =>
@@ -17,8 +14,6 @@ export const monthsUpTo = (today: Date) =>
     const last = new Date(first.getFullYear(), first.getMonth() + 1, 0)
     return { month: dayOf(first).slice(0, 7), from: dayOf(first), to: dayOf(last) }
   })
-
-const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n)
 
 const n = sql<number>`count(*)::int`
 const amount = sql<number>`coalesce(sum(${saleOrders.totalAmount}), 0)::float8`
@@ -44,7 +39,7 @@ export const createDashboard = (deps: { db: Db; resources: ResourceRegistry; eng
     const months = monthsUpTo(now)
     const since = months[0]!.from
     const until = months[11]!.to
-    const dueTo = dayOf(addDays(now, 7))
+    const dueTo = addDays(today, 7)
 
     const [monthRows, statusRows, branchRows, productRows, [due], reviews, [warn], syncRows] = await Promise.all([
       db
@@ -109,7 +104,7 @@ export const createDashboard = (deps: { db: Db; resources: ResourceRegistry; eng
     ])
 
     // batches with stock left whose expiry date is past, or within their product's warning days
-    const nearTo = dayOf(addDays(now, Math.max(0, warn?.days ?? 0)))
+    const nearTo = addDays(today, Math.max(0, warn?.days ?? 0))
     const [expiry] = await db
       .select({
         expired: sql<number>`(count(*) filter (where ${stocks.expiryDate} < ${today}))::int`,

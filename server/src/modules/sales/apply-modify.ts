@@ -18,9 +18,9 @@ import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
+import { addDays, today } from '../../platform/days.ts'
 import { fail } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { today } from './delivery.service.ts'
 import { type LineRow, linesOf, lockLines, orderTotals, priceLines, reweigh, writeLines } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import { inScope, lockOrder, moveOrder, readOrder } from './order.status.ts'
@@ -46,12 +46,6 @@ export const applyModifyCrud: CrudResource = {
   ownReadById: true,
   scope: { org: saleApplyModifies.orgCode, owner: saleApplyModifies.createBy },
   alsoVisibleTo: reviewedBy(AuditBusiness.OrderAdjust, saleApplyModifies.id),
-}
-
-const addDays = (day: string, days: number) => {
-  const d = new Date(`${day}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
 }
 
 type RequestLine = typeof saleApplyModifyLines.$inferSelect

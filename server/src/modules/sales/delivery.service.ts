@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { productUnits, saleDeliveries, saleDeliveryLines, saleOrderLines, users } from '../../db/schema/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
+import { today } from '../../platform/days.ts'
 import { fail } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { nextNumber } from '../../platform/sequence.ts'
@@ -24,12 +25,6 @@ import { lockOrder, moveOrder } from './order.status.ts'
 import { salesTexts } from './texts.ts'
 
 const q = (n: number) => Math.round(n * 1000) / 1000
-
-/** Today on the server's calendar, as the dates are kept. */
-export const today = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 const LOGISTICS: readonly string[] = [RoleCode.LogisticsChief, RoleCode.LogisticsAdmin]
 export const isLogistics = (principal: Principal) => principal.roleCodes.some((r) => LOGISTICS.includes(r))

@@ -25,6 +25,7 @@ import {
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import { eventRequest, type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
+import { today } from '../../platform/days.ts'
 import { fail } from '../../platform/errors.ts'
 import { nextNumber } from '../../platform/sequence.ts'
 import { assertBranchStockUploaded } from '../stock/index.ts'
@@ -40,12 +41,6 @@ export const ORDER_RESOURCE = 'sale_order'
 export const ORDER_TABLE_DIC = 'saleOrder'
 
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
-
-/** Today as YYYY-MM-DD on the server's calendar. */
-const today = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 export { orderImage, productNames }
 

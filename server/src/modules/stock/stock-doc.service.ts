@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.ts'
 import { branches, depots, stockDocLines, stockDocs, suppliers } from '../../db/schema/index.ts'
 import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
+import { addDays, today } from '../../platform/days.ts'
 import { fail, notFound } from '../../platform/errors.ts'
 import { nextNumber } from '../../platform/sequence.ts'
 import { productsByIds } from '../product/product.service.ts'
@@ -19,14 +20,6 @@ import { type Actor, addStock, type Doc, fefo, lockStock, takeStock } from './mo
 
 /** Quantities keep three decimals (numeric(16,3)); sums in JS are rounded back to them. */
 const q = (n: number) => Math.round(n * 1000) / 1000
-
-const today = () => new Date().toISOString().slice(0, 10)
-
-const addDays = (day: string, days: number) => {
-  const d = new Date(`${day}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
 
 type Line = {
   productId: string
