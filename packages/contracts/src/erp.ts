@@ -5,13 +5,17 @@ export const SaleOrderSyncSchema = z.object({ ids: z.array(z.string().uuid()).mi
 export type SaleOrderSync = z.input<typeof SaleOrderSyncSchema>
 export const SaleOrderSyncResultSchema = z.object({ queued: z.number().int() })
 
-/** 'saleorder.add' | 'saleorder.edit' | 'saleorder.delete' | 'consignment.add' */
+/** The documents the ERP receives (U8 calls, `u8-mapping.ts` on the server). */
 export const ErpMessageKind = ['saleorder.add', 'saleorder.edit', 'saleorder.delete', 'consignment.add'] as const
+export type ErpMessageKind = (typeof ErpMessageKind)[number]
+/** Where an outbox message stands. */
+export const ErpMessageStatus = { Pending: 'pending', Sent: 'sent', Failed: 'failed' } as const
+export type ErpMessageStatus = (typeof ErpMessageStatus)[keyof typeof ErpMessageStatus]
+
 export const ErpMessageSchema = z.object({
   id: z.string(),
   kind: z.enum(ErpMessageKind),
-  /** pending | sent | failed */
-  status: z.enum(['pending', 'sent', 'failed']),
+  status: z.enum([ErpMessageStatus.Pending, ErpMessageStatus.Sent, ErpMessageStatus.Failed]),
   attempts: z.number().int(),
   tradeId: z.string().nullable(),
   erpDocId: z.string().nullable(),

@@ -18,7 +18,7 @@ export const erpOutbox = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => saleOrders.id),
-    /** 'saleorder.add' | 'saleorder.edit' | 'saleorder.delete' | 'consignment.add' */
+    /** ErpMessageKind (contracts) */
     kind: varchar({ length: 24 }).notNull(),
     /** The order or the delivery the document is of. */
     objectId: uuid().notNull(),
@@ -27,7 +27,7 @@ export const erpOutbox = pgTable(
     /** The U8 account set the document goes to (`to_account`): the order's company. */
     accountSet: varchar({ length: 16 }).notNull(),
     payload: jsonb().notNull(),
-    /** 'pending' | 'sent' | 'failed' (ErpMessageStatus) */
+    /** ErpMessageStatus (contracts): 'pending' | 'sent' | 'failed' */
     status: varchar({ length: 8 }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: ts().notNull().defaultNow(),

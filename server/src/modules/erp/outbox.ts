@@ -1,11 +1,9 @@
-import { ErpSyncStatus, OrderStatus } from '@app/contracts'
+import { type ErpMessageKind, ErpMessageStatus, ErpSyncStatus, OrderStatus } from '@app/contracts'
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { erpOutbox, saleOrders } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { consignmentDocument, type ErpKind, saleOrderDocument } from './u8-mapping.ts'
-
-export const ErpMessageStatus = { Pending: 'pending', Sent: 'sent', Failed: 'failed' } as const
+import { consignmentDocument, saleOrderDocument } from './u8-mapping.ts'
 
 /** Orders the ERP holds or should: approved, and not taken back. */
 const APPROVED: readonly number[] = [
@@ -15,25 +13,31 @@ const APPROVED: readonly number[] = [
   OrderStatus.DeliveryComplete,
 ]
 
-/** An order's sync status follows its messages: waiting (or no ERP), failed, all sent. */
-export const settleSyncStatus = async (db: DbOrTx, orderId: string, configured: boolean) => {
-  const [row] = await db
+/**
+ * Orders' sync status follows their messages: a failed one, else one waiting (syncing, or 'ERP not
+ * configured'), else all sent. An order without messages keeps its status. One statement for any
+ * number of orders; not an edit of the order: its version stays, so nobody's open form goes stale.
+ */
+export const settleSyncStatus = async (db: DbOrTx, orderIds: readonly string[], configured: boolean) => {
+  if (orderIds.length === 0) return
+  const tally = db
     .select({
-      failed: sql<number>`count(*) filter (where ${erpOutbox.status} = 'failed')::int`,
-      open: sql<number>`count(*) filter (where ${erpOutbox.status} = 'pending')::int`,
+      orderId: erpOutbox.orderId,
+      failed: sql<number>`count(*) filter (where ${erpOutbox.status} = ${ErpMessageStatus.Failed})`.as('failed'),
+      open: sql<number>`count(*) filter (where ${erpOutbox.status} = ${ErpMessageStatus.Pending})`.as('open'),
     })
     .from(erpOutbox)
-    .where(eq(erpOutbox.orderId, orderId))
-  const status =
-    (row?.failed ?? 0) > 0
-      ? ErpSyncStatus.Failed
-      : (row?.open ?? 0) > 0
-        ? configured
-          ? ErpSyncStatus.Syncing
-          : ErpSyncStatus.NotConfigured
-        : ErpSyncStatus.Synced
-  // not an edit of the order: its version stays, so nobody's open form goes stale
-  await db.update(saleOrders).set({ syncStatus: status }).where(eq(saleOrders.id, orderId))
+    .where(inArray(erpOutbox.orderId, [...orderIds]))
+    .groupBy(erpOutbox.orderId)
+    .as('tally')
+  const waiting = configured ? ErpSyncStatus.Syncing : ErpSyncStatus.NotConfigured
+  await db
+    .update(saleOrders)
+    .set({
+      syncStatus: sql`case when ${tally.failed} > 0 then ${ErpSyncStatus.Failed} when ${tally.open} > 0 then ${waiting} else ${ErpSyncStatus.Synced} end`,
+    })
+    .from(tally)
+    .where(eq(saleOrders.id, tally.orderId))
 }
 
 /**
@@ -45,7 +49,7 @@ export const settleSyncStatus = async (db: DbOrTx, orderId: string, configured: 
 export const createErpOutbox = (deps: { events: EventBus; configured: boolean }) => {
   const { events, configured } = deps
 
-  const queue = async (db: DbOrTx, orderId: string, kind: ErpKind, objectId: string, key: string) => {
+  const queue = async (db: DbOrTx, orderId: string, kind: ErpMessageKind, objectId: string, key: string) => {
     const doc =
       kind === 'consignment.add'
         ? await consignmentDocument(db, objectId, key)
@@ -61,23 +65,31 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
         payload: doc.body,
       })
       .onConflictDoNothing({ target: erpOutbox.idempotencyKey })
-    await settleSyncStatus(db, orderId, configured)
+    await settleSyncStatus(db, [orderId], configured)
   }
 
-  const hasOrderMessage = async (db: DbOrTx, orderId: string) => {
-    const [row] = await db
-      .select({ id: erpOutbox.id })
-      .from(erpOutbox)
-      .where(and(eq(erpOutbox.orderId, orderId), ne(erpOutbox.kind, 'consignment.add')))
-      .limit(1)
-    return !!row
-  }
+  /** Of these orders, those the ERP has been sent (or is being sent) the order itself. */
+  const withOrderMessage = async (db: DbOrTx, orderIds: readonly string[]) =>
+    new Set(
+      (
+        await db
+          .selectDistinct({ orderId: erpOutbox.orderId })
+          .from(erpOutbox)
+          .where(and(inArray(erpOutbox.orderId, [...orderIds]), ne(erpOutbox.kind, 'consignment.add')))
+      ).map((r) => r.orderId),
+    )
 
-  const queueOrder = async (db: DbOrTx, orderId: string) => {
+  const queueOrder = async (db: DbOrTx, orderId: string, known?: boolean) => {
     const [order] = await db.select({ version: saleOrders.version }).from(saleOrders).where(eq(saleOrders.id, orderId))
     if (!order) return
-    const kind = (await hasOrderMessage(db, orderId)) ? 'saleorder.edit' : 'saleorder.add'
-    await queue(db, orderId, kind, orderId, `saleorder:${orderId}:v${order.version}`)
+    const sent = known ?? (await withOrderMessage(db, [orderId])).has(orderId)
+    await queue(
+      db,
+      orderId,
+      sent ? 'saleorder.edit' : 'saleorder.add',
+      orderId,
+      `saleorder:${orderId}:v${order.version}`,
+    )
   }
 
   return {
@@ -86,7 +98,7 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
         if (e.kind === 'consignment')
           await queue(tx, e.orderId, 'consignment.add', e.objectId, `consignment:${e.objectId}`)
         else if (e.kind === 'saleorder') await queueOrder(tx, e.orderId)
-        else if (await hasOrderMessage(tx, e.orderId))
+        else if ((await withOrderMessage(tx, [e.orderId])).has(e.orderId))
           await queue(tx, e.orderId, 'saleorder.delete', e.orderId, `saleorder.delete:${e.orderId}`)
       }),
 
@@ -105,10 +117,13 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
         .select({ id: saleOrders.id, status: saleOrders.status })
         .from(saleOrders)
         .where(and(inArray(saleOrders.id, [...orderIds]), eq(saleOrders.delFlag, false)))
-      for (const o of orders) {
-        if (APPROVED.includes(o.status) && !(await hasOrderMessage(tx, o.id))) await queueOrder(tx, o.id)
-        else await settleSyncStatus(tx, o.id, configured)
-      }
+      const sent = await withOrderMessage(tx, orderIds)
+      for (const o of orders) if (APPROVED.includes(o.status) && !sent.has(o.id)) await queueOrder(tx, o.id, false)
+      await settleSyncStatus(
+        tx,
+        orders.filter((o) => sent.has(o.id)).map((o) => o.id),
+        configured,
+      )
       return orders.length
     },
 

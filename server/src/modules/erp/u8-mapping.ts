@@ -1,3 +1,4 @@
+import type { ErpMessageKind } from '@app/contracts'
 import { asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
@@ -18,13 +19,12 @@ import {
  */
 export type U8Call = { path: string; body: Record<string, unknown> }
 
-export const ERP_PATHS = {
+export const ERP_PATHS: Record<ErpMessageKind, string> = {
   'saleorder.add': '/api/saleorder/add',
   'saleorder.edit': '/api/saleorder/edit',
   'saleorder.delete': '/api/saleorder/delete',
   'consignment.add': '/api/consignment/add',
-} as const
-export type ErpKind = keyof typeof ERP_PATHS
+}
 
 const SALE_TYPE = '01'
 const OPERATION_TYPE = '普通销售'
@@ -51,7 +51,7 @@ const orderHead = async (db: DbOrTx, orderId: string) => {
 }
 
 /** A sales order as U8 takes it (add, edit), or its code alone (delete). */
-export const saleOrderDocument = async (db: DbOrTx, orderId: string, kind: ErpKind, key: string) => {
+export const saleOrderDocument = async (db: DbOrTx, orderId: string, kind: ErpMessageKind, key: string) => {
   const order = await orderHead(db, orderId)
   if (kind === 'saleorder.delete')
     return { order, body: { saleorder: { code: order.orderNo, custcode: order.custcode, define1: key } } }

@@ -1,10 +1,11 @@
+import { type ErpMessageKind, ErpMessageStatus } from '@app/contracts'
 import { and, asc, eq, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { erpOutbox } from '../../db/schema/index.ts'
-import { ErpMessageStatus, settleSyncStatus } from './outbox.ts'
+import { settleSyncStatus } from './outbox.ts'
 import type { U8Client } from './u8-client.ts'
-import { ERP_PATHS, type ErpKind } from './u8-mapping.ts'
+import { ERP_PATHS } from './u8-mapping.ts'
 
 export type ErpWorkerSettings = {
   /** This instance: a claimed message carries it until its lease ends. */
@@ -88,7 +89,7 @@ export const createErpWorker = (deps: { db: Db; client: U8Client; settings: ErpW
         if (!kept?.tradeId) return false
         tradeId = kept.tradeId
       }
-      const erpDocId = await client.write(ERP_PATHS[m.kind as ErpKind], m.accountSet, tradeId, m.payload)
+      const erpDocId = await client.write(ERP_PATHS[m.kind as ErpMessageKind], m.accountSet, tradeId, m.payload)
       await db.transaction(async (tx) => {
         await tx
           .update(erpOutbox)
@@ -101,7 +102,7 @@ export const createErpWorker = (deps: { db: Db; client: U8Client; settings: ErpW
             leaseUntil: null,
           })
           .where(eq(erpOutbox.id, m.id))
-        await settleSyncStatus(tx, m.orderId, true)
+        await settleSyncStatus(tx, [m.orderId], true)
       })
       return true
     } catch (e) {
@@ -119,7 +120,7 @@ export const createErpWorker = (deps: { db: Db; client: U8Client; settings: ErpW
             leaseUntil: null,
           })
           .where(mine(m.id))
-        await settleSyncStatus(tx, m.orderId, true)
+        await settleSyncStatus(tx, [m.orderId], true)
       })
       log.warn({ messageId: m.id, orderId: m.orderId, attempt: m.attempts, final, reason }, 'ERP sync failed')
       return false
