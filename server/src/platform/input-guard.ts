@@ -3,7 +3,7 @@ import type { z } from 'zod'
 /**
  * Text PostgreSQL must never see: NUL and the other C0 control characters and DEL. Tab, newline
  * and carriage return stay allowed (free text). Checked once for every route's query and body
- * in the validator compiler (http-errors.ts), including JSON carried in a query string
+ * by a preValidation hook (http-errors.ts), including JSON carried in a query string
  * (`search`, `superQueryParams`), so no route can pass such text to the database.
  */
 const PATTERN = '[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*'
@@ -15,6 +15,16 @@ const hasControl = (text: string) => {
   return false
 }
 const MAX_DEPTH = 64
+
+const controlIssue = (path: PropertyKey[]) =>
+  ({
+    code: 'invalid_format',
+    format: 'regex',
+    pattern: PATTERN,
+    path,
+    message: 'control characters are not allowed',
+    input: undefined,
+  }) as z.core.$ZodIssue
 
 const tryJson = (text: string): unknown => {
   const first = text.trimStart()[0]
@@ -43,16 +53,7 @@ export const badInputIssue = (data: unknown): z.core.$ZodIssue | null => {
       } as z.core.$ZodIssue
     }
     if (typeof value === 'string') {
-      if (hasControl(value)) {
-        return {
-          code: 'invalid_format',
-          format: 'regex',
-          pattern: PATTERN,
-          path,
-          message: 'control characters are not allowed',
-          input: undefined,
-        } as z.core.$ZodIssue
-      }
+      if (hasControl(value)) return controlIssue(path)
       const parsed = tryJson(value)
       if (parsed !== undefined) stack.push({ value: parsed, path, depth: depth + 1 })
     } else if (Array.isArray(value)) {
@@ -61,16 +62,7 @@ export const badInputIssue = (data: unknown): z.core.$ZodIssue | null => {
       })
     } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
       for (const [k, v] of Object.entries(value)) {
-        if (hasControl(k)) {
-          return {
-            code: 'invalid_format',
-            format: 'regex',
-            pattern: PATTERN,
-            path: [...path, k],
-            message: 'control characters are not allowed',
-            input: undefined,
-          } as z.core.$ZodIssue
-        }
+        if (hasControl(k)) return controlIssue([...path, k])
         stack.push({ value: v, path: [...path, k], depth: depth + 1 })
       }
     }
