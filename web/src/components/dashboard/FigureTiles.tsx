@@ -9,7 +9,7 @@ import { DELIVERY_LIST, listUrl, ORDER_LIST, STOCK_LIST, TODO_LIST } from './lin
 
 const money = (v: number) => formatThousands(v.toFixed(2))
 
-/** One figure: a card that opens the list it summarises. */
+/** One figure in its grid cell: a card that opens the list it summarises. */
 const Tile = ({
   id,
   title,
@@ -23,16 +23,18 @@ const Tile = ({
   footer?: ReactNode
   onOpen?: () => void
 }) => (
-  <Card
-    size="small"
-    hoverable={!!onOpen}
-    onClick={onOpen}
-    data-testid={`dashboard-tile-${id}`}
-    style={{ height: '100%' }}
-  >
-    <Statistic title={title} valueRender={() => <span data-testid={`dashboard-value-${id}`}>{value}</span>} />
-    {footer && <div style={{ marginTop: 8 }}>{footer}</div>}
-  </Card>
+  <Col xs={24} sm={12} xl={8}>
+    <Card
+      size="small"
+      hoverable={!!onOpen}
+      onClick={onOpen}
+      data-testid={`dashboard-tile-${id}`}
+      style={{ height: '100%' }}
+    >
+      <Statistic title={title} valueRender={() => <span data-testid={`dashboard-value-${id}`}>{value}</span>} />
+      {footer && <div style={{ marginTop: 8 }}>{footer}</div>}
+    </Card>
+  </Col>
 )
 
 /** Change against last month, as a percentage with an arrow (none when last month had nothing). */
@@ -64,94 +66,82 @@ export const FigureTiles = ({ data, open }: { data: Dashboard; open: (url: strin
   const failed = data.unsynced.bySyncStatus.find((s) => s.syncStatus === ErpSyncStatus.Failed)?.count ?? 0
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} sm={12} xl={8}>
-        <Tile
-          id="month-orders"
-          title={t('pages.dashboard.monthOrders')}
-          value={formatThousands(data.thisMonth.count)}
-          footer={<Trend now={data.thisMonth.count} before={data.lastMonth.count} />}
-          onOpen={() => open(listUrl(ORDER_LIST, month))}
-        />
-      </Col>
-      <Col xs={24} sm={12} xl={8}>
-        <Tile
-          id="month-amount"
-          title={t('pages.dashboard.monthAmount')}
-          value={money(data.thisMonth.amount)}
-          footer={<Trend now={data.thisMonth.amount} before={data.lastMonth.amount} />}
-          onOpen={() => open(listUrl(ORDER_LIST, month))}
-        />
-      </Col>
-      <Col xs={24} sm={12} xl={8}>
-        <Tile
-          id="deliveries-due"
-          title={t('pages.dashboard.deliveriesDue')}
-          value={formatThousands(data.deliveriesDue.count)}
-          footer={
-            <Typography.Text type="secondary">
-              {data.deliveriesDue.from} ~ {data.deliveriesDue.to}
-            </Typography.Text>
-          }
-          onOpen={() =>
-            open(
-              listUrl(DELIVERY_LIST, {
-                status: [String(OrderStatus.PendingDelivery), String(OrderStatus.PartlyDelivered)],
-                expectedDeliveryDate: [data.deliveriesDue.from, data.deliveriesDue.to],
-              }),
-            )
-          }
-        />
-      </Col>
-      <Col xs={24} sm={12} xl={8}>
-        <Tile
-          id="reviews"
-          title={t('pages.dashboard.reviewsWaiting')}
-          value={formatThousands(data.reviews.waiting)}
-          footer={
-            <Typography.Text type={data.reviews.overdue > 0 ? 'danger' : 'secondary'} data-testid="dashboard-overdue">
-              {t('pages.dashboard.reviewsOverdue', { count: data.reviews.overdue })}
-            </Typography.Text>
-          }
-          onOpen={() => open(TODO_LIST)}
-        />
-      </Col>
-      <Col xs={24} sm={12} xl={8}>
-        <Tile
-          id="expiry"
-          title={t('pages.dashboard.expiry')}
-          value={formatThousands(data.expiry.near + data.expiry.expired)}
-          footer={
-            <Typography.Text type={data.expiry.expired > 0 ? 'danger' : 'secondary'}>
-              {t('pages.dashboard.expiryDetail', { near: data.expiry.near, expired: data.expiry.expired })}
-            </Typography.Text>
-          }
-          onOpen={() => open(listUrl(STOCK_LIST, { expiryDate: ['', data.expiry.nearTo] }))}
-        />
-      </Col>
-      <Col xs={24} sm={12} xl={8}>
-        <Tile
-          id="unsynced"
-          title={t('pages.dashboard.unsynced')}
-          value={formatThousands(data.unsynced.count)}
-          footer={
-            <Space size={8} wrap>
-              {data.unsynced.bySyncStatus.map((s) => (
-                <Typography.Link
-                  key={s.syncStatus}
-                  data-testid={`dashboard-sync-${s.syncStatus}`}
-                  onClick={(e) => {
-                    e.stopPropagation()
-                    open(listUrl(ORDER_LIST, { syncStatus: s.syncStatus }))
-                  }}
-                >
-                  {dictText('erp_sync_status', s.syncStatus)} {s.count}
-                </Typography.Link>
-              ))}
-            </Space>
-          }
-          onOpen={failed > 0 ? () => open(listUrl(ORDER_LIST, { syncStatus: ErpSyncStatus.Failed })) : undefined}
-        />
-      </Col>
+      <Tile
+        id="month-orders"
+        title={t('pages.dashboard.monthOrders')}
+        value={formatThousands(data.thisMonth.count)}
+        footer={<Trend now={data.thisMonth.count} before={data.lastMonth.count} />}
+        onOpen={() => open(listUrl(ORDER_LIST, month))}
+      />
+      <Tile
+        id="month-amount"
+        title={t('pages.dashboard.monthAmount')}
+        value={money(data.thisMonth.amount)}
+        footer={<Trend now={data.thisMonth.amount} before={data.lastMonth.amount} />}
+        onOpen={() => open(listUrl(ORDER_LIST, month))}
+      />
+      <Tile
+        id="deliveries-due"
+        title={t('pages.dashboard.deliveriesDue')}
+        value={formatThousands(data.deliveriesDue.count)}
+        footer={
+          <Typography.Text type="secondary">
+            {data.deliveriesDue.from} ~ {data.deliveriesDue.to}
+          </Typography.Text>
+        }
+        onOpen={() =>
+          open(
+            listUrl(DELIVERY_LIST, {
+              status: [String(OrderStatus.PendingDelivery), String(OrderStatus.PartlyDelivered)],
+              expectedDeliveryDate: [data.deliveriesDue.from, data.deliveriesDue.to],
+            }),
+          )
+        }
+      />
+      <Tile
+        id="reviews"
+        title={t('pages.dashboard.reviewsWaiting')}
+        value={formatThousands(data.reviews.waiting)}
+        footer={
+          <Typography.Text type={data.reviews.overdue > 0 ? 'danger' : 'secondary'} data-testid="dashboard-overdue">
+            {t('pages.dashboard.reviewsOverdue', { count: data.reviews.overdue })}
+          </Typography.Text>
+        }
+        onOpen={() => open(TODO_LIST)}
+      />
+      <Tile
+        id="expiry"
+        title={t('pages.dashboard.expiry')}
+        value={formatThousands(data.expiry.near + data.expiry.expired)}
+        footer={
+          <Typography.Text type={data.expiry.expired > 0 ? 'danger' : 'secondary'}>
+            {t('pages.dashboard.expiryDetail', { near: data.expiry.near, expired: data.expiry.expired })}
+          </Typography.Text>
+        }
+        onOpen={() => open(listUrl(STOCK_LIST, { expiryDate: ['', data.expiry.nearTo] }))}
+      />
+      <Tile
+        id="unsynced"
+        title={t('pages.dashboard.unsynced')}
+        value={formatThousands(data.unsynced.count)}
+        footer={
+          <Space size={8} wrap>
+            {data.unsynced.bySyncStatus.map((s) => (
+              <Typography.Link
+                key={s.syncStatus}
+                data-testid={`dashboard-sync-${s.syncStatus}`}
+                onClick={(e) => {
+                  e.stopPropagation()
+                  open(listUrl(ORDER_LIST, { syncStatus: s.syncStatus }))
+                }}
+              >
+                {dictText('erp_sync_status', s.syncStatus)} {s.count}
+              </Typography.Link>
+            ))}
+          </Space>
+        }
+        onOpen={failed > 0 ? () => open(listUrl(ORDER_LIST, { syncStatus: ErpSyncStatus.Failed })) : undefined}
+      />
     </Row>
   )
 }
