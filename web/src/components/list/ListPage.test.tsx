@@ -2,11 +2,11 @@ import { type LoginResult, SupplierInputSchema, supplierResource } from '@app/co
 import { QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { App as AntApp } from 'antd'
-import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryClient } from '../../api/queries.ts'
 import { session } from '../../auth/session.ts'
 import { initI18n, setLanguage } from '../../i18n/index.ts'
+import { TabPaneContext } from '../../layout/tabs/useTabPane.ts'
 import { ListPage } from './ListPage.tsx'
 import { defineList, type ListDeclaration } from './types.ts'
 
@@ -94,11 +94,13 @@ const list = defineList({ resource: supplierResource, input: SupplierInputSchema
 const renderPage = (declaration: ListDeclaration = list, url = '/md/supplierList') =>
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[url]}>
+      <TabPaneContext.Provider
+        value={{ tabKey: url.split('?')[0]!, path: url, active: true, routeVersion: 0, activation: 0 }}
+      >
         <AntApp>
           <ListPage list={declaration} />
         </AntApp>
-      </MemoryRouter>
+      </TabPaneContext.Provider>
     </QueryClientProvider>,
   )
 

@@ -4,11 +4,10 @@ import type { TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { keys } from '../../api/queries.ts'
 import { type ListParams, type ResourceRecord, resourceApi } from '../../api/resources.ts'
 import { DEFAULT_SORT, PAGE_SIZE, PAGINATION } from '../../config/constants.ts'
-import { useTabRouteChange } from '../../layout/tabs/useTabPane.ts'
+import { useTabPane, useTabRouteChange } from '../../layout/tabs/useTabPane.ts'
 import { nestRows, parentKeys, type TreeRow } from './tree-rows.ts'
 import { searchFromUrl } from './url-search.ts'
 
@@ -38,9 +37,13 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort) => {
     () => defaultSort ?? (resource.tree ? { column: 'orgCode', order: 'asc' } : DEFAULT_SORT),
     [defaultSort, resource.tree],
   )
-  // a search in the URL (`?status=100801`) is where the list starts, and where a route change resets it to
-  const [searchParams] = useSearchParams()
-  const urlSearch = useMemo(() => searchFromUrl(resource.fields, searchParams), [resource.fields, searchParams])
+  // a search in the tab's route (`?status=100801`) is where the list starts, and where a route change
+  // resets it to; the tab's own route, so other tabs' navigation neither re-renders nor reaches it
+  const route = useTabPane()?.path ?? ''
+  const urlSearch = useMemo(
+    () => searchFromUrl(resource.fields, new URLSearchParams(route.split('?')[1] ?? '')),
+    [resource.fields, route],
+  )
   const urlSearchNow = useRef(urlSearch)
   urlSearchNow.current = urlSearch
   const [params, setParams] = useState<ListParams>(() => firstParams(sort, urlSearch))
