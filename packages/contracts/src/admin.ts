@@ -80,6 +80,12 @@ export const UserSchema = z.object({
   branchIds: z.array(z.string()),
 })
 export type User = z.infer<typeof UserSchema>
+/**
+ * A user in a select (`getListAll`, open to every signed-in user): who they are, not their phone,
+ * email, birthday, roles or departments, which only the user screen reads.
+ */
+export const UserOptionSchema = UserSchema.pick({ id: true, username: true, realname: true })
+export type UserOption = z.infer<typeof UserOptionSchema>
 
 // ---------------------------------------------------------------- roles
 export const roleResource = defineResource({
@@ -114,6 +120,9 @@ export const RoleSchema = RoleInputSchema.extend({
   description: z.string().nullable(),
 })
 export type Role = z.infer<typeof RoleSchema>
+/** A role in a select (`queryList`, `getListAll`): code and names, not its data permission. */
+export const RoleOptionSchema = RoleSchema.pick({ id: true, roleCode: true, roleName: true, roleNameEn: true })
+export type RoleOption = z.infer<typeof RoleOptionSchema>
 
 /** One menu (0 folder, 1 menu) or button (2) of the function-permission tree. */
 export type PermissionNode = {

@@ -118,6 +118,7 @@ export const DictSchema = z.object({
   description: z.string().nullable(),
 })
 export type Dict = z.infer<typeof DictSchema>
+export const DictOptionSchema = DictSchema.pick({ id: true, dictCode: true, nameZh: true, nameEn: true })
 
 export const dictItemResource = defineResource({
   name: 'dictItem',

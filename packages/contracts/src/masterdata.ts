@@ -41,6 +41,7 @@ export const CountrySchema = CountryInputSchema.extend({
   currencyCode: z.string().nullable(),
 })
 export type Country = z.infer<typeof CountrySchema>
+export const CountryOptionSchema = CountrySchema.pick({ id: true, code: true, name: true, nameEn: true })
 
 // ---------------------------------------------------------------- branch
 export const branchResource = defineResource({
@@ -82,6 +83,7 @@ export const BranchSchema = BranchInputSchema.extend({
   departId: z.string().nullable(),
 })
 export type Branch = z.infer<typeof BranchSchema>
+export const BranchOptionSchema = BranchSchema.pick({ id: true, code: true, name: true, nameEn: true })
 
 // ---------------------------------------------------------------- position
 export const positionResource = defineResource({
@@ -109,6 +111,7 @@ export const PositionInputSchema = z.object({
 })
 export const PositionSchema = PositionInputSchema.extend({ ...recordBase, nameEn: z.string().nullable() })
 export type Position = z.infer<typeof PositionSchema>
+export const PositionOptionSchema = PositionSchema.pick({ id: true, code: true, name: true, nameEn: true })
 
 // ---------------------------------------------------------------- supplier
 export const supplierResource = defineResource({
@@ -166,6 +169,8 @@ export const SupplierSchema = SupplierInputSchema.extend({
   remark: z.string().nullable(),
 })
 export type Supplier = z.infer<typeof SupplierSchema>
+/** Not the contact, tax or bank details: those stay on the supplier screen. */
+export const SupplierOptionSchema = SupplierSchema.pick({ id: true, code: true, name: true, nameEn: true })
 
 // ---------------------------------------------------------------- depot
 export const depotResource = defineResource({
@@ -205,6 +210,8 @@ export const DepotSchema = DepotInputSchema.extend({
   managerPhone: z.string().nullable(),
 })
 export type Depot = z.infer<typeof DepotSchema>
+/** The delivery dialog offers finished-goods depots only; the manager's name and phone stay on the depot screen. */
+export const DepotOptionSchema = DepotSchema.pick({ id: true, code: true, name: true, nameEn: true, depotType: true })
 
 // ---------------------------------------------------------------- box spec
 export const boxSpecResource = defineResource({
@@ -239,6 +246,7 @@ export const BoxSpecInputSchema = z.object({
 })
 export const BoxSpecSchema = BoxSpecInputSchema.extend({ ...recordBase, nameEn: z.string().nullable() })
 export type BoxSpec = z.infer<typeof BoxSpecSchema>
+export const BoxSpecOptionSchema = BoxSpecSchema.pick({ id: true, code: true, name: true, nameEn: true })
 
 // ---------------------------------------------------------------- department (tree)
 export const departmentResource = defineResource({
@@ -276,6 +284,14 @@ export const DepartmentSchema = DepartmentInputSchema.extend({
   description: z.string().nullable(),
 })
 export type Department = z.infer<typeof DepartmentSchema>
+/** Selects name a department by id or by org code (audit steps, sub-flow requests) and build its tree. */
+export const DepartmentOptionSchema = DepartmentSchema.pick({
+  id: true,
+  orgCode: true,
+  departName: true,
+  departNameEn: true,
+  parentId: true,
+})
 
 /** Every master-data resource, for the web's screens and the server's registry. */
 export const MASTER_DATA_RESOURCES = [

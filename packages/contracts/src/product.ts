@@ -59,6 +59,13 @@ export const CategorySchema = CategoryInputSchema.extend({
   parentId: z.string().nullable(),
 })
 export type Category = z.infer<typeof CategorySchema>
+export const CategoryOptionSchema = CategorySchema.pick({
+  id: true,
+  code: true,
+  name: true,
+  nameEn: true,
+  parentId: true,
+})
 
 // ---------------------------------------------------------------- product units
 export const productUnitResource = defineResource({
@@ -246,6 +253,8 @@ export const ProductSchema = z.object({
   units: z.array(ProductUnitLineSchema).optional(),
 })
 export type Product = z.infer<typeof ProductSchema>
+/** A sellable product in a select (`getListAll`): not its prices, supplier or units. */
+export const ProductOptionSchema = ProductSchema.pick({ id: true, code: true, name: true, nameEn: true })
 export type ProductInput = z.input<typeof ProductInputSchema>
 
 /** A product a branch may sell: approved and enabled. */

@@ -163,8 +163,13 @@ describe('departments, a tree', () => {
   beforeAll(async () => {
     admin = await signedIn(t.app, 'admin', 'en')
   })
-  const byCode = async (orgCode: string) =>
-    (await admin.get<Department[]>('/api/md/department/getListAll')).body.result.find((d) => d.orgCode === orgCode)!
+  // the select answers id and code; the record (with its version) is read by id
+  const byCode = async (orgCode: string) => {
+    const option = (await admin.get<Department[]>('/api/md/department/getListAll')).body.result.find(
+      (d) => d.orgCode === orgCode,
+    )!
+    return (await admin.get<Department>('/api/md/department/queryById', { id: option.id })).body.result
+  }
 
   it('codes a new department under its parent, and a new root after the last root', async () => {
     const overseas = await byCode('A01A02')

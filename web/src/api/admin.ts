@@ -9,6 +9,7 @@ import {
   type HistoryScreen,
   modifyHistoryResource,
   type Page,
+  type RoleOption,
   type RolePermissionTree,
   roleResource,
 } from '@app/contracts'
@@ -31,10 +32,7 @@ export const adminApi = {
   permissionTree: (roleId: string) => http.get<RolePermissionTree>('/sys/role/permissionTree', { roleId }),
   configPermission: (roleId: string, permissionIds: readonly string[]) =>
     http.post<{ granted: string[] }>('/sys/role/configPermission', { roleId, permissionIds }),
-  roles: () =>
-    http.get<{ id: string; roleCode: string; roleName: string; roleNameEn: string | null }[]>(
-      `${roleResource.base}/queryList`,
-    ),
+  roles: () => http.get<RoleOption[]>(`${roleResource.base}/queryList`),
   catalogueVersion: () => http.get<CatalogueVersion>('/sys/catalogue/version', undefined, { silent: true }),
   submitFeedback: (input: FeedbackSubmit) => http.post<Feedback>('/sys/feedback/submit', input, { silent: true }),
   myFeedback: (pageNo: number, pageSize: number) => http.get<Page<Feedback>>('/sys/feedback/my', { pageNo, pageSize }),

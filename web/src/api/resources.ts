@@ -6,6 +6,7 @@ import {
   type Page,
   type QueryCondition,
   type ResourceMeta,
+  type RoleOption,
   type SavedQuery,
   RESOURCE_VERBS as V,
 } from '@app/contracts'
@@ -15,6 +16,12 @@ import { http, type Query } from './http.ts'
 
 /** A record of any resource as the list and queryById return it. */
 export type ResourceRecord = Record<string, unknown> & { id: string; version: number }
+
+/**
+ * A record as a select gets it (`getListAll`): its id, label and the few fields its resource
+ * declares for selects (codes, a tree's parent), never the whole record.
+ */
+export type ResourceOption = Record<string, unknown> & { id: string }
 
 /** One entry of a record's modify history: the log's before/after images. */
 export type HistoryEntry = {
@@ -77,7 +84,7 @@ export const resourceApi = (meta: Pick<ResourceMeta, 'base'>) => {
     batchStatus: (ids: readonly string[], status: string) =>
       http.post<null>(url(V.batchStatus), { ids: ids.join(','), status }),
     history: (id: string) => http.get<HistoryEntry[]>(url(V.modifyHistory), { id }),
-    listAll: () => http.get<ResourceRecord[]>(url(V.getListAll), undefined, { silent: true }),
+    listAll: () => http.get<ResourceOption[]>(url(V.getListAll), undefined, { silent: true }),
     /** Export (selection or the current query); `langJson` orders and titles the columns. */
     exportXls: (p: ListParams, titles: Record<string, string>, selections: readonly string[]) =>
       downloadBlob(url(V.exportXls), {
@@ -115,10 +122,5 @@ export const listSupportApi = {
   }) => http.post<SavedQuery>('/sys/savedQuery/add', input),
   deleteSavedQuery: (id: string) => http.delete<null>('/sys/savedQuery/delete', { id }),
   /** Roles a saved query can be shared with (SPEC 7 /sys/role/queryList). */
-  roles: () =>
-    http.get<{ id: string; roleName: string; roleNameEn: string | null; roleCode: string }[]>(
-      '/sys/role/queryList',
-      undefined,
-      { silent: true },
-    ),
+  roles: () => http.get<RoleOption[]>('/sys/role/queryList', undefined, { silent: true }),
 }

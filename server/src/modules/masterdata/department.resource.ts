@@ -1,4 +1,10 @@
-import { DepartmentInputSchema, DepartmentSchema, departmentResource, Errors } from '@app/contracts'
+import {
+  DepartmentInputSchema,
+  DepartmentOptionSchema,
+  DepartmentSchema,
+  departmentResource,
+  Errors,
+} from '@app/contracts'
 import { eq, like } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { branches, departments, userDepartments } from '../../db/schema/index.ts'
@@ -32,7 +38,7 @@ export const departmentCrud: CrudResource = {
   record: DepartmentSchema,
   input: DepartmentInputSchema,
   pinyin: true,
-  listAll: { where: () => eq(departments.status, '1'), alias: ['dropDownList'] },
+  listAll: { record: DepartmentOptionSchema, where: () => eq(departments.status, '1'), alias: ['dropDownList'] },
   referencedBy: [
     { table: departments, column: departments.parentId },
     { table: userDepartments, column: userDepartments.departId },

@@ -1,25 +1,32 @@
 import {
   BoxSpecInputSchema,
+  BoxSpecOptionSchema,
   BoxSpecSchema,
   BranchInputSchema,
+  BranchOptionSchema,
   BranchSchema,
   boxSpecResource,
   branchResource,
   CountryInputSchema,
+  CountryOptionSchema,
   CountrySchema,
   countryResource,
   DepotInputSchema,
+  DepotOptionSchema,
   DepotSchema,
   depotResource,
   PositionInputSchema,
+  PositionOptionSchema,
   PositionSchema,
   positionResource,
   SupplierInputSchema,
+  SupplierOptionSchema,
   SupplierSchema,
   supplierResource,
 } from '@app/contracts'
 import { eq } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
 import {
   boxSpecs,
   branches,
@@ -32,8 +39,8 @@ import {
 } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
 
-/** Selects offer enabled rows only. */
-const enabled = (column: AnyPgColumn) => ({ where: () => eq(column, '1') })
+/** Selects offer enabled rows only, and of each only what a select shows. */
+const enabled = (column: AnyPgColumn, record: z.ZodObject) => ({ record, where: () => eq(column, '1') })
 
 /**
  * Master data as declarations: each screen of SPEC 2 'Master data lists' is one entry here plus
@@ -47,7 +54,7 @@ export const MASTER_DATA: readonly CrudResource[] = [
     record: SupplierSchema,
     input: SupplierInputSchema,
     pinyin: true,
-    listAll: enabled(suppliers.status),
+    listAll: enabled(suppliers.status, SupplierOptionSchema),
   },
   {
     meta: countryResource,
@@ -55,7 +62,7 @@ export const MASTER_DATA: readonly CrudResource[] = [
     record: CountrySchema,
     input: CountryInputSchema,
     pinyin: true,
-    listAll: enabled(countries.status),
+    listAll: enabled(countries.status, CountryOptionSchema),
     referencedBy: [
       { table: branches, column: branches.countryId },
       { table: suppliers, column: suppliers.countryId },
@@ -67,7 +74,7 @@ export const MASTER_DATA: readonly CrudResource[] = [
     record: BranchSchema,
     input: BranchInputSchema,
     pinyin: true,
-    listAll: enabled(branches.status),
+    listAll: enabled(branches.status, BranchOptionSchema),
     referencedBy: [{ table: userBranches, column: userBranches.branchId }],
   },
   {
@@ -76,7 +83,7 @@ export const MASTER_DATA: readonly CrudResource[] = [
     record: DepotSchema,
     input: DepotInputSchema,
     pinyin: true,
-    listAll: enabled(depots.status),
+    listAll: enabled(depots.status, DepotOptionSchema),
   },
   {
     meta: boxSpecResource,
@@ -84,7 +91,7 @@ export const MASTER_DATA: readonly CrudResource[] = [
     record: BoxSpecSchema,
     input: BoxSpecInputSchema,
     pinyin: true,
-    listAll: enabled(boxSpecs.status),
+    listAll: enabled(boxSpecs.status, BoxSpecOptionSchema),
   },
   {
     meta: positionResource,
@@ -92,7 +99,7 @@ export const MASTER_DATA: readonly CrudResource[] = [
     record: PositionSchema,
     input: PositionInputSchema,
     pinyin: true,
-    listAll: enabled(positions.status),
+    listAll: enabled(positions.status, PositionOptionSchema),
     referencedBy: [{ table: users, column: users.positionId }],
   },
 ]

@@ -1,4 +1,4 @@
-import { CategoryInputSchema, CategorySchema, categoryResource, Errors } from '@app/contracts'
+import { CategoryInputSchema, CategoryOptionSchema, CategorySchema, categoryResource, Errors } from '@app/contracts'
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { categories, products } from '../../db/schema/index.ts'
@@ -34,7 +34,7 @@ export const categoryCrud: CrudResource = {
   record: CategorySchema,
   input: CategoryInputSchema,
   pinyin: true,
-  listAll: { where: () => eq(categories.status, '1'), alias: ['getForDropDown'] },
+  listAll: { record: CategoryOptionSchema, where: () => eq(categories.status, '1'), alias: ['getForDropDown'] },
   referencedBy: [
     { table: categories, column: categories.parentId },
     { table: products, column: products.categoryId },

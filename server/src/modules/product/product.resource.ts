@@ -2,6 +2,7 @@ import {
   ApprovalStatus,
   Errors,
   ProductInputSchema,
+  ProductOptionSchema,
   ProductSchema,
   productResource,
   type UnitLine,
@@ -67,7 +68,10 @@ export const productCrud = (review: ProductReview): CrudResource => ({
   pinyin: true,
   decorate: withUnits,
   // selects offer what can be sold: approved and enabled
-  listAll: { where: () => and(eq(products.status, '1'), eq(products.auditStatus, ApprovalStatus.Approved)) },
+  listAll: {
+    record: ProductOptionSchema,
+    where: () => and(eq(products.status, '1'), eq(products.auditStatus, ApprovalStatus.Approved)),
+  },
   referencedBy: [
     { table: branchSaleRels, column: branchSaleRels.productId },
     { table: stocks, column: stocks.productId },

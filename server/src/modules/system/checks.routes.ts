@@ -2,6 +2,7 @@ import { Errors } from '@app/contracts'
 import { and, eq, ne } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { principalOf } from '../../platform/access.ts'
 import { emptyResponse, ok, okResponse } from '../../platform/envelope.ts'
 import { fail } from '../../platform/errors.ts'
 import { pinyinCode } from '../../platform/pinyin.ts'
@@ -29,7 +30,7 @@ export const checksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary:
-          'Is a value free in a unique field? tableName.fieldName must be a declared unique field; a blank value passes',
+          'Is a value free in a unique field? tableName.fieldName must be a declared unique field, and the caller may add or edit on its screen; a blank value passes',
         querystring: z.object({
           tableName: z.string().max(64),
           fieldName: z.string().max(64),
@@ -45,6 +46,12 @@ export const checksRoutes: FastifyPluginAsyncZod = async (app) => {
       const compiled = resource?.compiled
       if (!compiled || !(compiled.meta.unique as readonly string[] | undefined)?.includes(fieldName)) {
         fail(Errors.UnsupportedQuery, { tableName, fieldName })
+      }
+      // the form asking is an add or edit form of that screen: nobody else probes which values exist
+      const { menu } = compiled.meta
+      const principal = principalOf(req)
+      if (!principal.permissions.has(`${menu}:add`) && !principal.permissions.has(`${menu}:edit`)) {
+        fail(Errors.PermissionDenied)
       }
       if (!fieldVal || fieldVal.trim() === '') return ok(null)
       const column = compiled.columns[fieldName]!

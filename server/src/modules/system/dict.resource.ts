@@ -5,6 +5,7 @@ import {
   DictItemEditSchema,
   DictItemInputSchema,
   DictItemSchema,
+  DictOptionSchema,
   DictSchema,
   dictItemResource,
   dictResource,
@@ -49,7 +50,7 @@ export const dictCrud: CrudResource = {
   idType: 'int',
   defaultSort: { column: 'dictCode', order: 'asc' },
   verbs: ['add', 'edit', 'delete'],
-  listAll: true,
+  listAll: { record: DictOptionSchema },
   decorate: (rows, db) => withTexts(rows, db, 'nameZh', 'nameEn'),
   hooks: {
     async beforeInsert(values, { tx, principal }) {

@@ -1,4 +1,12 @@
-import { Errors, RoleCode, RoleEditSchema, RoleInputSchema, RoleSchema, roleResource } from '@app/contracts'
+import {
+  Errors,
+  RoleCode,
+  RoleEditSchema,
+  RoleInputSchema,
+  RoleOptionSchema,
+  RoleSchema,
+  roleResource,
+} from '@app/contracts'
 import { count, eq } from 'drizzle-orm'
 import { auditConfigSteps, roles, userRoles } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
@@ -18,7 +26,7 @@ export const roleCrud: CrudResource = {
   editInput: RoleEditSchema,
   duplicateError: Errors.RoleExists,
   verbs: ['add', 'edit', 'delete', 'history', 'export'],
-  listAll: { where: () => undefined, alias: ['queryList'] },
+  listAll: { record: RoleOptionSchema, alias: ['queryList'] },
   referencedBy: [{ table: userRoles, column: userRoles.roleId }],
   hooks: {
     async beforeDelete(row, { tx }) {

@@ -1,4 +1,4 @@
-import { Errors, UserEditSchema, UserInputSchema, UserSchema, userResource } from '@app/contracts'
+import { Errors, UserEditSchema, UserInputSchema, UserOptionSchema, UserSchema, userResource } from '@app/contracts'
 import { users } from '../../db/schema/index.ts'
 import { hashPassword } from '../../platform/auth/password.ts'
 import { revokeUserSessions } from '../../platform/auth/session.ts'
@@ -35,7 +35,7 @@ export const userCrud: CrudResource = {
   secret: ['passwordHash'],
   duplicateError: Errors.LoginAccountExists,
   verbs: ['add', 'edit', 'delete', 'status', 'history', 'export'],
-  listAll: { where: () => undefined },
+  listAll: { record: UserOptionSchema },
   async decorate(rows, db) {
     const links = await loadUserLinks(
       db,

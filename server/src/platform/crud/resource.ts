@@ -63,8 +63,12 @@ export type CrudResource = {
   readableBeyondScope?: (db: DbOrTx, principal: Principal, id: string) => Promise<boolean>
   /** Extra SQL every read applies (e.g. only live rows). */
   baseWhere?: () => SQL | undefined
-  /** `getListAll` (selects across screens): true, or a filter such as enabled rows only. */
-  listAll?: boolean | { where: () => SQL | undefined; alias?: readonly string[] }
+  /**
+   * `getListAll` (selects across screens, open to every signed-in user): `record` is what a select
+   * needs of a row (id, label, code...), never the whole record; `where` a filter such as enabled
+   * rows only; `alias` more paths answering the same.
+   */
+  listAll?: { record: z.ZodObject; where?: () => SQL | undefined; alias?: readonly string[] }
   /**
    * Export cells written otherwise than from the field's type, by field: e.g. a permission key
    * (`md_supplier:add`) as the names users read (供应商 · 新增). Made once per export.

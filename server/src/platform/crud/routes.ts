@@ -153,13 +153,17 @@ export const registerResource = (parent: FastifyInstance, def: CrudResource): Re
   registerExcelRoutes(app, registered)
 
   if (r.listAll) {
-    const paths = ['getListAll', ...(typeof r.listAll === 'object' ? (r.listAll.alias ?? []) : [])]
+    const paths = ['getListAll', ...(r.listAll.alias ?? [])]
     for (const verb of paths) {
       app.get(
         `${base}/${verb}`,
         {
           config: { permission: 'authenticated' },
-          schema: { tags, summary: `Every ${name} for selects`, response: okResponse(z.array(r.record)) },
+          schema: {
+            tags,
+            summary: `Every ${name} for selects: only what a select shows (${Object.keys(r.listAll.record.shape).join(', ')})`,
+            response: okResponse(z.array(r.listAll.record)),
+          },
         },
         async (req) => ok(await service.listAll(principalOf(req))),
       )

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { keys } from '../../api/queries.ts'
-import { type ResourceRecord, resourceApi, resourceByName } from '../../api/resources.ts'
+import { type ResourceOption, resourceApi, resourceByName } from '../../api/resources.ts'
 
 export type RefOption = { value: string; label: string }
 export type TreeOption = { value: string; title: string; children?: TreeOption[] }
@@ -14,7 +14,7 @@ export const refQuery = (resource: string) => {
   const meta = resourceByName(resource)
   return {
     queryKey: keys.resource.listAll(resource),
-    queryFn: () => (meta ? resourceApi(meta).listAll() : Promise.resolve([] as ResourceRecord[])),
+    queryFn: () => (meta ? resourceApi(meta).listAll() : Promise.resolve([] as ResourceOption[])),
     staleTime: REF_STALE_MS,
   }
 }
@@ -29,7 +29,7 @@ export const recordLabel = (record: Record<string, unknown>, label: string, lang
 }
 
 /** A tree of records over `parentId` (a parent missing from the list makes its child a root). */
-export const treeOf = (records: readonly ResourceRecord[], labelOf: (r: ResourceRecord) => string): TreeOption[] => {
+export const treeOf = (records: readonly ResourceOption[], labelOf: (r: ResourceOption) => string): TreeOption[] => {
   const nodes = new Map<string, TreeOption>(records.map((r) => [r.id, { value: r.id, title: labelOf(r) }]))
   const roots: TreeOption[] = []
   for (const r of records) {
@@ -48,7 +48,7 @@ export const useRefOptions = (resource: string | undefined, label: string | unde
   const { data, isSuccess } = useQuery({ ...refQuery(resource ?? ''), enabled: Boolean(resource) })
   return useMemo(() => {
     const records = data ?? []
-    const labelOf = (r: ResourceRecord) => recordLabel(r, label ?? 'name', lang)
+    const labelOf = (r: ResourceOption) => recordLabel(r, label ?? 'name', lang)
     return {
       loaded: isSuccess,
       options: records.map((r): RefOption => ({ value: r.id, label: labelOf(r) })),
