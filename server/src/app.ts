@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -16,6 +15,7 @@ import { createResourceRegistry, type ResourceRegistry } from './platform/crud/r
 import { createEventBus, type EventBus } from './platform/events.ts'
 import { registerErrorHandling, sendNotFound, validatorCompiler } from './platform/http-errors.ts'
 import { serializerCompiler } from './platform/serializer.ts'
+import { registerResponsePolicy, serveWeb } from './platform/web-serving.ts'
 
 export type AppDeps = { config: Config; database: Database; events: EventBus; resources: ResourceRegistry }
 
@@ -53,6 +53,7 @@ export const buildApp = async (
     reply.header('x-request-id', req.id)
     done()
   })
+  await registerResponsePolicy(app, { trustProxy: config.trustProxy })
   registerErrorHandling(app, database.db)
 
   await app.register(swagger, {
@@ -78,22 +79,4 @@ export const buildApp = async (
   if (existsSync(path.join(config.webDist, 'index.html'))) await serveWeb(app, config.webDist)
   else app.setNotFoundHandler(sendNotFound)
   return app
-}
-
-/** The built web app: hashed assets cached for a year, index.html never, SPA fallback for routes. */
-const serveWeb = async (app: FastifyInstance, root: string) => {
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    setHeaders: (reply, filePath) => {
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
-    },
-  })
-  app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0] ?? '')
-    if (!wantsPage) return sendNotFound(req, reply)
-    reply.header('cache-control', 'no-cache')
-    return reply.sendFile('index.html')
-  })
 }
