@@ -10,7 +10,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerModules } from './modules/index.ts'
-import { accessPlugin } from './platform/access.ts'
+import { accessPlugin, withPermissionKeys } from './platform/access.ts'
 import { createResourceRegistry, type ResourceRegistry } from './platform/crud/registry.ts'
 import { createEventBus, type EventBus } from './platform/events.ts'
 import { registerErrorHandling, sendNotFound, validatorCompiler } from './platform/http-errors.ts'
@@ -66,6 +66,9 @@ export const buildApp = async (
       security: [{ token: [] }],
     },
     transform: jsonSchemaTransform,
+    // each operation says who may call it (x-permission), from the route table access.ts keeps
+    transformObject: (doc) =>
+      'openapiObject' in doc ? withPermissionKeys(doc.openapiObject, app.routeTable) : doc.swaggerObject,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   await app.register(rateLimit, { global: false })

@@ -125,6 +125,27 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { database: Da
   })
 })
 
+/**
+ * Marks every operation of the OpenAPI document with the permission its route declares, as the
+ * extension `x-permission` (`public`, `authenticated`, a key or a list of keys): what a client or
+ * a reviewer of the API reads to know who may call it.
+ */
+export const withPermissionKeys = <T extends { paths?: object }>(doc: T, routes: readonly RouteEntry[]): T => {
+  const declared = new Map(
+    routes.map((e) => [`${e.method.toLowerCase()} ${e.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`, e.permission]),
+  )
+  const paths = (doc.paths ?? {}) as Record<string, Record<string, unknown> | undefined>
+  for (const [url, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations ?? {})) {
+      const permission = declared.get(`${method} ${url}`)
+      if (permission && operation && typeof operation === 'object') {
+        ;(operation as Record<string, unknown>)['x-permission'] = permission
+      }
+    }
+  }
+  return doc
+}
+
 /** The signed-in caller of a route that is not public. */
 export const principalOf = (req: FastifyRequest): Principal => {
   if (!req.principal) throw new AppError(Errors.SessionError)

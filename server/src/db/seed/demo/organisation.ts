@@ -24,6 +24,23 @@ import { type Grant, ROLES, USERS } from './people-data.ts'
 
 const byKey = <T, K extends keyof T>(rows: T[], key: K) => new Map(rows.map((r) => [r[key], r]))
 
+/**
+ * Permission codes of a grant list, from the menu catalogue: every granted menu with its folders,
+ * its buttons (`'*'`: all of them), and home. The seed grants these; the route-permission test
+ * derives what each demo role may call from them.
+ */
+export const grantedCodes = (grants: readonly Grant[]): Set<string> => {
+  const flat = flattenMenus(MENU_TREE)
+  const parents = new Map(flat.map(({ menu, parentCode }) => [menu.code, parentCode]))
+  const buttonsOf = new Map(flat.map(({ menu }) => [menu.code, (menu.buttons ?? []).map((b) => b.code)]))
+  const codes = new Set<string>(['dashboard'])
+  for (const [menu, buttons] of grants) {
+    for (let m: string | null | undefined = menu; m; m = parents.get(m)) codes.add(m)
+    for (const b of buttons === '*' ? (buttonsOf.get(menu) ?? []) : buttons) codes.add(`${menu}:${b}`)
+  }
+  return codes
+}
+
 /** Departments, countries, branches, positions, the nine roles with their grants, and one user per role. */
 export const seedOrganisation = async (db: DbOrTx) => {
   const deptIds = new Map<string, string>()
@@ -73,18 +90,8 @@ export const seedOrganisation = async (db: DbOrTx) => {
 
   const allPermissions = await db.select({ id: permissions.id, code: permissions.code }).from(permissions)
   const permissionIds = new Map(allPermissions.map((p) => [p.code, p.id]))
-  const parents = new Map(flattenMenus(MENU_TREE).map(({ menu, parentCode }) => [menu.code, parentCode]))
-  const buttonsOf = new Map(
-    flattenMenus(MENU_TREE).map(({ menu }) => [menu.code, (menu.buttons ?? []).map((b) => b.code)]),
-  )
-
-  /** Permission codes of a grant list: every menu with its folders, its buttons, and home. */
   const codesOf = (grants: readonly Grant[]) => {
-    const codes = new Set<string>(['dashboard'])
-    for (const [menu, buttons] of grants) {
-      for (let m: string | null | undefined = menu; m; m = parents.get(m)) codes.add(m)
-      for (const b of buttons === '*' ? (buttonsOf.get(menu) ?? []) : buttons) codes.add(`${menu}:${b}`)
-    }
+    const codes = grantedCodes(grants)
     for (const code of codes) if (!permissionIds.has(code)) throw new Error(`seed grants unknown permission ${code}`)
     return codes
   }
