@@ -13,6 +13,15 @@ export const pageOf = <T extends z.ZodType>(record: T) =>
     size: z.number().int(),
     current: z.number().int(),
     pages: z.number().int(),
+    /** `total` is the database's estimate: past a list's exact-count cap (server COUNT_CAP). */
+    estimated: z.boolean().optional(),
   })
 
-export type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number }
+export type Page<T> = {
+  records: T[]
+  total: number
+  size: number
+  current: number
+  pages: number
+  estimated?: boolean
+}

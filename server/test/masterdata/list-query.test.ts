@@ -1,7 +1,9 @@
 import { defineResource, Errors, type Supplier } from '@app/contracts'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { users } from '../../src/db/schema/index.ts'
+import { COUNT_CAP } from '../../src/platform/crud/reads.ts'
 import { createTestApp, signedIn, type TestApp } from '../helpers/app.ts'
 import { listOf, withResources } from '../helpers/resources.ts'
 
@@ -227,5 +229,33 @@ describe('super query rules', () => {
       const res = await boxes(superQuery)
       expect(res.status, JSON.stringify(superQuery).slice(0, 80)).toBe(400)
     }
+  })
+})
+
+describe('the total of a large list', () => {
+  it('is exact up to COUNT_CAP matching rows, then the database estimate, marked as such', async () => {
+    type Paged = { total: number; pages: number; estimated?: boolean; records: Supplier[] }
+    const exact = await api.get<Paged>('/api/md/supplier/list', { pageNo: 1, pageSize: 10 })
+    expect(exact.body.result.estimated).toBeUndefined()
+    const before = exact.body.result.total
+    // COUNT_CAP more suppliers: the list now matches more rows than it counts
+    await t.database.db.execute(sql`
+      INSERT INTO md_supplier (code, name, supplier_type, status, create_at, version)
+      SELECT 'CAP' || i, 'Capped ' || i, 'raw', '1', now() - make_interval(days => 400), 1
+        FROM generate_series(1, ${COUNT_CAP}::int) AS i`)
+    await t.database.db.execute(sql`ANALYZE md_supplier`)
+    const many = await api.get<Paged>('/api/md/supplier/list', { pageNo: 2, pageSize: 10 })
+    expect(many.status).toBe(200)
+    expect(many.body.result.estimated).toBe(true)
+    // the planner's estimate after ANALYZE: near the real count, never below what was counted
+    expect(many.body.result.total).toBeGreaterThan(COUNT_CAP)
+    expect(Math.abs(many.body.result.total - (before + COUNT_CAP))).toBeLessThan(COUNT_CAP / 10)
+    expect(many.body.result.pages).toBe(Math.ceil(many.body.result.total / 10))
+    expect(many.body.result.records).toHaveLength(10)
+    // a search that matches few of them is counted exactly again
+    const few = await api.get<Paged>('/api/md/supplier/list', { search: JSON.stringify({ code: 'CAP999' }) })
+    expect(few.body.result).toMatchObject({ total: 11 })
+    expect(few.body.result.estimated).toBeUndefined()
+    await t.database.db.execute(sql`DELETE FROM md_supplier WHERE code LIKE 'CAP%'`)
   })
 })

@@ -83,12 +83,12 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
   const { db } = database
   /**
    * What this caller may read of the table: the data permission (widened by `alsoVisibleTo` for
-   * callers whose permission is not `all`) and the declaration's `visibleTo`.
+   * callers whose permission is not `all`, unless `widen` is false) and the declaration's `visibleTo`.
    */
-  const access = (principal: Principal) => {
+  const access = (principal: Principal, widen = true) => {
     const scope = scopeConditions(principal, r.scope)
     const widened =
-      r.alsoVisibleTo && r.scope && principal.dataScope !== 'all'
+      widen && r.alsoVisibleTo && r.scope && principal.dataScope !== 'all'
         ? combine([scope, r.alsoVisibleTo(principal)], 'or')
         : scope
     return r.visibleTo ? combine([widened, r.visibleTo(principal)]) : widened
@@ -198,10 +198,12 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
     decorated,
     reads: {
       /**
-       * The rows this caller may read (live, data scope, visibility) and `more`, as one condition:
-       * aggregates over what the list shows (the dashboard) filter with exactly the list's scope.
+       * The live rows of this caller's data scope (and the declaration's `visibleTo`) and `more`, as
+       * one condition, without what a reviewer reads beyond the scope (`alsoVisibleTo`): the
+       * dashboard's figures are the viewer's data scope, as the summary tables can keep them.
        */
-      visible: (principal: Principal, ...more: (SQL | undefined)[]) => scoped(principal, ...more),
+      inScope: (principal: Principal, ...more: (SQL | undefined)[]) =>
+        and(r.live(), access(principal, false).write(inline), ...more),
 
       /** A page of the list and the total, through the statements of the query's shape. */
       async list(principal: Principal, listQuery: ListQuery): Promise<Page<Row>> {

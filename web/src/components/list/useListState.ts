@@ -121,7 +121,8 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort) => {
       current: params.pageNo,
       pageSize: params.pageSize,
       total: page?.total ?? 0,
-      showTotal: (total) => t('list.total', { total }),
+      // past the server's exact-count cap the total is the database's estimate
+      showTotal: (total) => t(page?.estimated ? 'list.totalEstimated' : 'list.total', { total }),
     },
     rowSelection: {
       selectedRowKeys: [...selected.keys()],
