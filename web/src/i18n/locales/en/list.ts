@@ -2,6 +2,7 @@ import type zh from '../zh/list.ts'
 
 export default {
   total: '{{total}} in total',
+  totalEstimated: 'about {{total}} in total',
   resources: {
     supplier: 'supplier',
     country: 'country',

@@ -1,6 +1,7 @@
 /** The list mechanism (components/list): search, table, toolbar, forms, import, export, history. */
 export default {
   total: '共 {{total}} 条',
+  totalEstimated: '约 {{total}} 条',
   resources: {
     supplier: '供应商',
     country: '国家',
