@@ -44,3 +44,27 @@ test('the dashboard shows the day’s figures in zh and en, and a tile opens the
   await expect(list).toBeVisible({ timeout: 30_000 })
   await expect(list.locator('.ant-pagination-total-text')).toContainText(String(pending.count))
 })
+
+test('the regional president sees the figures of their department, fewer than the administrator’s', async ({
+  page,
+  browser,
+}) => {
+  const group = await signInWithFigures(page, 'admin')
+  const context = await browser.newContext({ locale: 'zh-CN' })
+  try {
+    const president = await context.newPage()
+    const mine = await signInWithFigures(president, 'region_president')
+    const orders = (d: Dashboard) => d.byStatus.reduce((sum, s) => sum + s.count, 0)
+    expect(orders(mine)).toBeGreaterThan(0)
+    expect(orders(mine)).toBeLessThan(orders(group))
+    // the overseas department's branches only: the domestic ones are the administrator's alone
+    expect(mine.byBranch.length).toBeLessThan(group.byBranch.length)
+    await expect(president.getByTestId('dashboard-figures')).toBeVisible({ timeout: 30_000 })
+    await expect(president.getByTestId('dashboard-value-month-orders')).toHaveText(thousands(mine.thisMonth.count))
+    const differs = mine.byStatus.find((s) => s.count !== group.byStatus.find((g) => g.status === s.status)?.count)
+    expect(differs, 'a status whose count differs between the two').toBeDefined()
+    await expect(president.getByTestId(`dashboard-status-${differs!.status}`)).toContainText(String(differs!.count))
+  } finally {
+    await context.close()
+  }
+})

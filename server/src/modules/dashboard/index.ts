@@ -4,7 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { principalOf } from '../../platform/access.ts'
 import { createApprovalEngine } from '../../platform/approval/index.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
-import { createDashboard } from './dashboard.service.ts'
+import { compactStats, createDashboard } from './dashboard.service.ts'
+
+/** How often the sums' differences are folded in (they are read exactly either way). */
+const COMPACT_EVERY_MS = 5_000
 
 /**
  * The home page's figures (issue 17): `GET /dashboard/analysis`, for every signed-in user, each in
@@ -17,6 +20,11 @@ export const dashboardModule = async (parent: FastifyInstance) => {
     resources: app.deps.resources,
     engine: createApprovalEngine({ events: app.deps.events }),
   })
+  const compact = setInterval(() => {
+    compactStats(app.deps.database.db).catch((err) => app.log.warn({ err }, 'dashboard: compacting the sums failed'))
+  }, COMPACT_EVERY_MS)
+  compact.unref()
+  app.addHook('onClose', async () => clearInterval(compact))
   app.get(
     '/dashboard/analysis',
     {
