@@ -15,12 +15,21 @@ export const EXPORT_TITLES = {
   createAt: '创建时间',
 }
 
-/** GET exportXls of every supplier, as the list screen asks for it; time, size and the server's peak RSS. */
-export const benchExport = async (baseUrl: string, token: string, pid: number) => {
+/**
+ * GET exportXls as a list screen asks for it (every supplier unless another resource's path and
+ * query are given); time, size and the server's peak RSS.
+ */
+export const benchExport = async (
+  baseUrl: string,
+  token: string,
+  pid: number,
+  base = '/api/md/supplier',
+  params: Record<string, string> = { langJson: JSON.stringify(EXPORT_TITLES) },
+) => {
   const started = performance.now()
   const { result: bytes, peakMb } = await peakRssDuring(pid, async () => {
-    const query = new URLSearchParams({ column: 'createAt', order: 'desc', langJson: JSON.stringify(EXPORT_TITLES) })
-    const res = await fetch(`${baseUrl}/api/md/supplier/exportXls?${query}`, {
+    const query = new URLSearchParams({ column: 'createAt', order: 'desc', ...params })
+    const res = await fetch(`${baseUrl}${base}/exportXls?${query}`, {
       headers: { 'x-access-token': token },
     })
     if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`)

@@ -8,6 +8,7 @@
 import { createBenchDatabase, loadSuppliers } from './database.ts'
 import { benchExport, benchImport } from './excel.ts'
 import { type LoadResult, listQueryOf, listUrl, loadFloor, loadList, percentile, together } from './list.ts'
+import { orderSection } from './orders.ts'
 import { productSection } from './products.ts'
 import { adminToken, backendsCpu, cpuBetween, cpuMsOf, memoryOf, startServer } from './server.ts'
 
@@ -141,7 +142,7 @@ const importSection: Section = {
   },
 }
 
-export const SECTIONS: Section[] = [listSection, exportSection, importSection, productSection]
+export const SECTIONS: Section[] = [listSection, exportSection, importSection, productSection, orderSection]
 
 const print = (results: { title: string; rows: Row[] }[]) => {
   const all = results.flatMap((r) => r.rows)

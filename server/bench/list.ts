@@ -7,8 +7,8 @@ import * as schema from '../src/db/schema/index.ts'
 import { MASTER_DATA } from '../src/modules/masterdata/resources.ts'
 import { resolvePrincipal } from '../src/platform/auth/principal.ts'
 import { hashToken } from '../src/platform/auth/tokens.ts'
-import { createCrudReads } from '../src/platform/crud/reads.ts'
-import { compileResource } from '../src/platform/crud/resource.ts'
+import { COUNT_CAP, createCrudReads } from '../src/platform/crud/reads.ts'
+import { type CrudResource, compileResource } from '../src/platform/crud/resource.ts'
 
 export type LoadResult = {
   requests: number
@@ -60,11 +60,12 @@ export const listQueryOf = (since: Date): ListQuery => ({
   ]),
 })
 
-export const listUrl = (baseUrl: string, q: ListQuery) => {
+/** The list URL of a resource (the suppliers unless another base is given) for a query. */
+export const listUrl = (baseUrl: string, q: ListQuery, base = '/api/md/supplier') => {
   const params = new URLSearchParams(
     Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])) as [string, string][],
   )
-  return `${baseUrl}/api/md/supplier/list?${params}`
+  return `${baseUrl}${base}/list?${params}`
 }
 
 /** GET list through the real app with autocannon: every response time kept, p50/p95 exact. */
@@ -98,6 +99,8 @@ export const loadFloor = async (
   seconds: number,
   /** Runs before the pool closes (its backends' CPU is measured while they live). */
   beforeEnd?: () => Promise<void>,
+  /** The resource listed: the suppliers unless given. */
+  resource: CrudResource = MASTER_DATA.find((d) => d.meta.name === 'supplier')!,
 ) => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
@@ -105,17 +108,16 @@ export const loadFloor = async (
   if (!principal) throw new Error('the bench token is not signed in')
   // only for the statements: the floor runs them on its own pool below
   const statementsOnly = { db, arrays: () => Promise.reject(new Error('not run through the app')) }
-  const supplier = createCrudReads(
-    statementsOnly,
-    compileResource(MASTER_DATA.find((d) => d.meta.name === 'supplier')!),
-  )
-  const { page, count: total } = supplier.reads.listSql(principal, q)
+  const { reads } = createCrudReads(statementsOnly, compileResource(resource))
+  const { page, count: total, estimate } = reads.listSql(principal, q)
   const times: number[] = []
   const until = performance.now() + seconds * 1000
   const worker = async () => {
     while (performance.now() < until) {
       const started = performance.now()
-      await Promise.all([pool.query(page.sql, page.params), pool.query(total.sql, total.params)])
+      const [, counted] = await Promise.all([pool.query(page.sql, page.params), pool.query(total.sql, total.params)])
+      // as the app: past the cap, the planner's estimate
+      if (Number(Object.values(counted.rows[0] ?? {})[0]) > COUNT_CAP) await pool.query(estimate.sql, estimate.params)
       times.push(performance.now() - started)
     }
   }
@@ -125,4 +127,28 @@ export const loadFloor = async (
   await beforeEnd?.()
   await pool.end()
   return result
+}
+
+/**
+ * A load of any calls: `connections` workers each running `call` (its argument: the worker's
+ * count so far) back to back for `seconds`; every duration kept. A call that throws counts as an error.
+ */
+export const loadCalls = async (call: (i: number) => Promise<void>, connections: number, seconds: number) => {
+  const times: number[] = []
+  let errors = 0
+  const until = performance.now() + seconds * 1000
+  const worker = async (w: number) => {
+    for (let i = w; performance.now() < until; i += connections) {
+      const started = performance.now()
+      try {
+        await call(i)
+        times.push(performance.now() - started)
+      } catch {
+        errors++
+      }
+    }
+  }
+  const started = performance.now()
+  await Promise.all(Array.from({ length: connections }, (_, w) => worker(w)))
+  return summarise(times, (performance.now() - started) / 1000, errors)
 }

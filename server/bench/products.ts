@@ -1,7 +1,7 @@
 import type { ListQuery } from '@app/contracts'
 import pg from 'pg'
 import { pinyinOf } from '../src/platform/pinyin.ts'
-import { type LoadResult, loadList } from './list.ts'
+import { type LoadResult, listUrl, loadList } from './list.ts'
 
 /**
  * The product list on PostgreSQL (issue 7 'Done when'): 100 000 products, then the list as a
@@ -80,13 +80,6 @@ export const loadProducts = async (url: string, n: number) => {
   return { capsules: rows[0]!.id }
 }
 
-const listUrl = (baseUrl: string, q: ListQuery) => {
-  const params = new URLSearchParams(
-    Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])) as [string, string][],
-  )
-  return `${baseUrl}/api/pro/product/list?${params}`
-}
-
 type Context = { databaseUrl: string; baseUrl: string; token: string }
 type Row = { metric: string; value: string; target?: string; ok?: boolean }
 
@@ -122,7 +115,7 @@ export const productSection = {
     const { capsules } = await loadProducts(databaseUrl, PRODUCTS)
     const rows: Row[] = []
     for (const [name, query] of queriesOf(capsules)) {
-      const url = listUrl(baseUrl, query)
+      const url = listUrl(baseUrl, query, '/api/pro/product')
       const probe = (await (await fetch(url, { headers: { 'x-access-token': token } })).json()) as {
         result: { total: number }
       }

@@ -134,12 +134,12 @@ export const peakRssDuring = async <T>(pid: number, work: () => Promise<T>, ever
   }
 }
 
-/** A sign-in token of the demo administrator on a running server. */
-export const adminToken = async (baseUrl: string) => {
+/** A sign-in token of a demo user (the administrator unless named) on a running server. */
+export const adminToken = async (baseUrl: string, username = 'admin') => {
   const login = await fetch(`${baseUrl}/api/sys/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: sha256Hex(DEMO_PASSWORD) }),
+    body: JSON.stringify({ username, password: sha256Hex(DEMO_PASSWORD) }),
   })
   return ((await login.json()) as { result: { token: string } }).result.token
 }

@@ -1,0 +1,211 @@
+import type { ListQuery } from '@app/contracts'
+import pg from 'pg'
+import { orderCrud } from '../src/modules/sales/order.resource.ts'
+import type { OrderReview } from '../src/modules/sales/order.review.ts'
+import { benchExport } from './excel.ts'
+import { type LoadResult, listUrl, loadCalls, loadFloor, loadList, percentile, together } from './list.ts'
+import { loadOrders } from './orders-data.ts'
+import { adminToken } from './server.ts'
+
+/**
+ * Sales at a group's size (issue 18): a million orders with their lines, reviews, deliveries and
+ * adjustments (orders-data.ts), then the order list, the detail, the dashboard and the export
+ * measured through the real app, each in ROUNDS rounds: lowest / median / highest of the rounds'
+ * p95 and the p95 over all of them. A section of `npm run bench` (SECTIONS in index.ts).
+ */
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
+const ROUNDS = Number(process.env.BENCH_ORDER_ROUNDS ?? 5)
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3)
+const EXPORT_ORDERS = 100_000
+
+type Context = { databaseUrl: string; baseUrl: string; token: string; pid: number }
+type Row = { metric: string; value: string; target?: string; ok?: boolean }
+
+const ms = (n: number) => `${n.toFixed(1)} ms`
+const log = (msg: string) => console.error(`[bench] ${msg}`)
+/** The lowest / median / highest of the rounds' p95. */
+const spread = (runs: LoadResult[]) => {
+  const p95s = runs.map((r) => r.p95).sort((a, b) => a - b)
+  return [p95s[0]!, percentile(p95s, 50), p95s[p95s.length - 1]!].map(ms).join(' / ')
+}
+
+/** The order list's statements only: its reviewer read by id (`OrderReview`) is never called by a list. */
+const ORDER_RESOURCE = orderCrud({} as OrderReview)
+
+/** Rows of a p95 target over rounds: the rounds' spread, the whole p95 against the target, throughput. */
+const p95Rows = (name: string, runs: LoadResult[], target: number): Row[] => {
+  const all = together(runs)
+  return [
+    { metric: `${name}: p95 per round (min / median / max)`, value: spread(runs) },
+    {
+      metric: `${name}: p50 / p95`,
+      value: `${ms(all.p50)} / ${ms(all.p95)}`,
+      target: `p95 <= ${target} ms`,
+      ok: all.p95 <= target,
+    },
+    { metric: `${name}: throughput`, value: `${all.rps.toFixed(0)} req/s (${all.errors} errors)` },
+  ]
+}
+
+const get = async (url: string, token: string) => {
+  const res = await fetch(url, { headers: { 'x-access-token': token } })
+  const body = (await res.json()) as { success: boolean; result: unknown }
+  if (!res.ok || !body.success) throw new Error(`${url} answered ${res.status}`)
+  return body.result
+}
+
+export const orderSection = {
+  key: 'orders',
+  title: `Sales orders: ${ORDERS.toLocaleString('en')} orders, ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per measure`,
+  async run({ databaseUrl, baseUrl, token, pid }: Context): Promise<Row[]> {
+    const started = performance.now()
+    const counts = await loadOrders(databaseUrl, ORDERS, log)
+    const loadSeconds = (performance.now() - started) / 1000
+    const rows: Row[] = [
+      {
+        metric: 'data',
+        value: `${counts.orders.toLocaleString('en')} orders, ${counts.lines.toLocaleString('en')} lines, ${counts.reviews.toLocaleString('en')} reviews, ${counts.decisions.toLocaleString('en')} decisions, ${counts.deliveries.toLocaleString('en')} deliveries`,
+      },
+      { metric: 'data load (copies of the seeded orders)', value: `${loadSeconds.toFixed(0)} s` },
+    ]
+    const exportOrders = Math.min(EXPORT_ORDERS, counts.orders)
+    const c = new pg.Client({ connectionString: databaseUrl })
+    await c.connect()
+    const { moscow, exportFrom, sample } = await (async () => {
+      try {
+        const one = async <T>(text: string) => (await c.query(text)).rows[0] as T
+        return {
+          moscow: (await one<{ id: string }>(`SELECT id FROM md_branch WHERE code = 'RU-MOW'`)).id,
+          // the newest EXPORT_ORDERS orders: those ordered since this day
+          exportFrom: (
+            await one<{ day: string }>(
+              `SELECT to_char(order_date, 'YYYY-MM-DD') AS day FROM sale_order WHERE NOT del_flag
+                ORDER BY order_date DESC OFFSET ${exportOrders - 1} LIMIT 1`,
+            )
+          ).day,
+          // orders to open, anywhere in the three years
+          sample: (
+            await c.query<{ id: string }>(
+              `SELECT id FROM sale_order TABLESAMPLE SYSTEM (1) WHERE NOT del_flag AND status <> 100801 LIMIT 2000`,
+            )
+          ).rows.map((r) => r.id),
+        }
+      } finally {
+        await c.end()
+      }
+    })()
+    const president = await adminToken(baseUrl, 'region_president')
+
+    // the list as a branch's orders are looked for: delivered ones of one branch in the last year
+    const yearAgo = new Date(Date.now() - 365 * 86400_000).toISOString().slice(0, 10)
+    const filtered: ListQuery = {
+      pageNo: 1,
+      pageSize: 10,
+      column: 'createAt',
+      order: 'desc',
+      search: JSON.stringify({ status: ['100807'], branchId: moscow, orderDate: [yearAgo, ''] }),
+    }
+    const lists: [string, string, ListQuery, number, boolean][] = [
+      ['list as admin (status + branch + dates, by createAt)', token, filtered, 20, true],
+      ['list as region_president (department scope)', president, filtered, 20, true],
+      ['list page 5 000 as admin', token, { pageNo: 5000, pageSize: 10, column: 'createAt', order: 'desc' }, 50, false],
+      [
+        "list super query 'or' over three fields",
+        token,
+        {
+          pageNo: 1,
+          pageSize: 10,
+          column: 'createAt',
+          order: 'desc',
+          superQueryMatchType: 'or',
+          superQueryParams: JSON.stringify([
+            { field: 'orderNo', rule: 'like', val: '-1234-' },
+            { field: 'remark', rule: 'like', val: 'urgent' },
+            { field: 'status', rule: 'eq', val: '100802' },
+          ]),
+        },
+        50,
+        false,
+      ],
+    ]
+    for (const [name, caller, query, target, withFloor] of lists) {
+      const url = listUrl(baseUrl, query, '/api/sale/order')
+      const probe = (await get(url, caller)) as { total: number; estimated?: boolean }
+      log(`${name}: ${probe.total}${probe.estimated ? ' (estimated)' : ''} matching`)
+      await loadList(url, caller, CONNECTIONS, 3)
+      const apps: LoadResult[] = []
+      const floors: LoadResult[] = []
+      for (let round = 0; round < ROUNDS; round++) {
+        apps.push(await loadList(url, caller, CONNECTIONS, ROUND_SECONDS))
+        if (withFloor)
+          floors.push(
+            await loadFloor(databaseUrl, caller, query, CONNECTIONS, ROUND_SECONDS, undefined, ORDER_RESOURCE),
+          )
+      }
+      rows.push(
+        { metric: `${name}: matching rows`, value: `${probe.total}${probe.estimated ? ' (estimate)' : ''}` },
+        ...p95Rows(name, apps, target),
+      )
+      if (withFloor) {
+        const ratios = apps.map((a, i) => a.rps / floors[i]!.rps).sort((a, b) => a - b)
+        const ratio = together(apps).rps / together(floors).rps
+        rows.push(
+          {
+            metric: `${name}: app / floor per round (min / median / max)`,
+            value: [ratios[0]!, percentile(ratios, 50), ratios[ratios.length - 1]!]
+              .map((x) => x.toFixed(2))
+              .join(' / '),
+          },
+          { metric: `${name}: app / floor`, value: `${ratio.toFixed(2)}x`, target: '>= 0.7x', ok: ratio >= 0.7 },
+        )
+      }
+    }
+
+    // the detail as the order modal opens it: the order with its lines, its review's progress, its deliveries
+    log(`order detail over ${sample.length} orders`)
+    const detail = (i: number) => {
+      const id = sample[i % sample.length]!
+      return Promise.all([
+        get(`${baseUrl}/api/sale/order/queryById?id=${id}`, token),
+        get(`${baseUrl}/api/sale/order/progress?id=${id}`, token),
+        get(`${baseUrl}/api/sale/delivery/deliveries?orderId=${id}`, token),
+      ]).then(() => undefined)
+    }
+    await loadCalls(detail, CONNECTIONS, 3)
+    const details: LoadResult[] = []
+    for (let round = 0; round < ROUNDS; round++) details.push(await loadCalls(detail, CONNECTIONS, ROUND_SECONDS))
+    rows.push(...p95Rows('order detail (order + lines, progress, deliveries)', details, 10))
+
+    // the home page, as the administrator and as the regional president open it
+    for (const [who, caller] of [
+      ['admin', token],
+      ['region_president', president],
+    ] as const) {
+      const dashboard = () => get(`${baseUrl}/api/dashboard/analysis`, caller).then(() => undefined)
+      await loadCalls(dashboard, 2, 3)
+      const runs: LoadResult[] = []
+      for (let round = 0; round < ROUNDS; round++) runs.push(await loadCalls(dashboard, 2, ROUND_SECONDS))
+      rows.push(...p95Rows(`dashboard as ${who}`, runs, 300))
+    }
+
+    log(`export of the orders since ${exportFrom} with their lines`)
+    const exported = await benchExport(baseUrl, token, pid, '/api/sale/order', {
+      search: JSON.stringify({ orderDate: [exportFrom, ''] }),
+    })
+    rows.push(
+      {
+        metric: `export of the newest ${exportOrders.toLocaleString('en')} orders with their lines`,
+        value: `${exported.seconds.toFixed(1)} s (${exported.mb.toFixed(1)} MB xlsx)`,
+      },
+      {
+        metric: 'server peak RSS during the export',
+        value: `${exported.peakMb.toFixed(0)} MB`,
+        target: '<= 250 MB',
+        ok: exported.peakMb <= 250,
+      },
+    )
+    return rows
+  },
+}
