@@ -5,6 +5,7 @@ import type { OrderReview } from '../src/modules/sales/order.review.ts'
 import { benchExport } from './excel.ts'
 import { type LoadResult, listUrl, loadCalls, loadFloor, loadList, percentile, together } from './list.ts'
 import { loadOrders } from './orders-data.ts'
+import { benchApprovals, benchDeliveries } from './sales-work.ts'
 import { adminToken } from './server.ts'
 
 /**
@@ -189,6 +190,43 @@ export const orderSection = {
       for (let round = 0; round < ROUNDS; round++) runs.push(await loadCalls(dashboard, 2, ROUND_SECONDS))
       rows.push(...p95Rows(`dashboard as ${who}`, runs, 300))
     }
+
+    // many people at work: reviewers deciding, logistics shipping; then the invariants
+    const WORK_SECONDS = Number(process.env.BENCH_WORK_SECONDS ?? 10)
+    log(`approvals for ${WORK_SECONDS} s`)
+    const approvals = await benchApprovals(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
+    const decidedPerSecond = approvals.decided / approvals.result.seconds
+    rows.push(
+      {
+        metric: 'approvals (3 reviewers, each on the orders at their step)',
+        value: `${decidedPerSecond.toFixed(0)} decisions/s, p95 ${ms(approvals.result.p95)} (${approvals.result.errors} errors)`,
+        target: '>= 300/s',
+        ok: decidedPerSecond >= 300,
+      },
+      {
+        metric: 'approvals: decided orders not where their decision put them',
+        value: String(approvals.wrong),
+        target: '0',
+        ok: approvals.wrong === 0 && approvals.result.errors === 0,
+      },
+    )
+    log(`deliveries for ${WORK_SECONDS} s`)
+    const deliveries = await benchDeliveries(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
+    const shippedPerSecond = deliveries.shipped / deliveries.result.seconds
+    rows.push(
+      {
+        metric: 'deliveries (whole orders from one depot, batches earliest expiry first)',
+        value: `${shippedPerSecond.toFixed(0)} postings/s, p95 ${ms(deliveries.result.p95)} (${deliveries.result.errors} errors)`,
+        target: '>= 100/s',
+        ok: shippedPerSecond >= 100,
+      },
+      {
+        metric: 'deliveries: stock unlike its ledger, negative, or shipped beyond its line',
+        value: String(deliveries.broken),
+        target: '0',
+        ok: deliveries.broken === 0 && deliveries.result.errors === 0,
+      },
+    )
 
     log(`export of the orders since ${exportFrom} with their lines`)
     const exported = await benchExport(baseUrl, token, pid, '/api/sale/order', {
