@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ApprovalStatus } from './dicts/sales.ts'
+import { stepNumber, versionNo } from './fields.ts'
 import { DEFAULT_PAGE_SIZE, pageOf } from './paging.ts'
 
 /**
@@ -84,13 +85,13 @@ export type AuditConfigInput = z.input<typeof AuditConfigInputSchema>
 
 export const AuditConfigEditSchema = AuditConfigInputSchema.extend({
   id: z.string().uuid(),
-  version: z.number().int(),
+  version: versionNo,
 })
 export type AuditConfigEdit = z.input<typeof AuditConfigEditSchema>
 
 export const AuditStepSchema = z.object({
   id: z.string(),
-  stepNo: z.number().int(),
+  stepNo: stepNumber,
   stepName: z.string().nullable(),
   deptType: StepDeptTypeSchema,
   orgCode: z.string().nullable(),
@@ -112,7 +113,7 @@ export const AuditConfigSchema = z.object({
   forbidSelfApproval: z.boolean(),
   status: AuditConfigStatusSchema,
   description: z.string().nullable(),
-  version: z.number().int(),
+  version: versionNo,
   createAt: z.string(),
   updateAt: z.string().nullable(),
   steps: z.array(AuditStepSchema),
@@ -151,7 +152,7 @@ export const ReviewItemSchema = z.object({
   /** The caller's latest decision on this review (the 'done' tab); null in the inbox. */
   myDecision: ReviewDecisionSchema.nullable(),
   myDecidedAt: z.string().nullable(),
-  version: z.number().int(),
+  version: versionNo,
 })
 export type ReviewItem = z.infer<typeof ReviewItemSchema>
 export const ReviewPageSchema = pageOf(ReviewItemSchema)
@@ -179,8 +180,8 @@ export const ReviewDecideSchema = z.object({
   decision: ReviewDecisionSchema,
   /** Required (SPEC 5); the server answers 'review note required' when blank. */
   note: z.string().max(NOTE_MAX).nullish(),
-  stepNo: z.number().int().min(1).optional(),
-  version: z.number().int().optional(),
+  stepNo: stepNumber.min(1).optional(),
+  version: versionNo.optional(),
 })
 export type ReviewDecide = z.input<typeof ReviewDecideSchema>
 
@@ -189,14 +190,14 @@ export const ReviewDecisionResultSchema = z.object({
   business: z.string(),
   objectId: z.string(),
   objectNo: z.string().nullable(),
-  stepNo: z.number().int(),
+  stepNo: stepNumber,
   decision: ReviewDecisionSchema,
   /** advanced to the next step, approved (finished), returned to the previous step, rejected (ended). */
   outcome: z.enum(['advanced', 'approved', 'returned', 'rejected']),
   final: z.boolean(),
   status: ApprovalStatusSchema,
   currentStep: z.number().int(),
-  version: z.number().int(),
+  version: versionNo,
 })
 export type ReviewDecisionResult = z.infer<typeof ReviewDecisionResultSchema>
 
@@ -226,7 +227,7 @@ export const ReviewRefQuerySchema = z
 export type ReviewRefQuery = z.input<typeof ReviewRefQuerySchema>
 
 export const ReviewStepProgressSchema = z.object({
-  stepNo: z.number().int(),
+  stepNo: stepNumber,
   stepName: z.string().nullable(),
   deptCode: z.string().nullable(),
   departName: z.string().nullable(),
@@ -245,7 +246,7 @@ export const ReviewStepProgressSchema = z.object({
 
 export const ReviewHistoryEntrySchema = z.object({
   round: z.number().int(),
-  stepNo: z.number().int(),
+  stepNo: stepNumber,
   deptCode: z.string().nullable(),
   roleCode: z.string(),
   decision: ReviewDecisionSchema,
@@ -267,7 +268,7 @@ export const ReviewProgressSchema = z.object({
   steps: z.array(ReviewStepProgressSchema),
   /** Every decision of every round, oldest first. */
   history: z.array(ReviewHistoryEntrySchema),
-  version: z.number().int(),
+  version: versionNo,
 })
 export type ReviewProgress = z.infer<typeof ReviewProgressSchema>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ReviewDecisionSchema } from './approval.ts'
-import { day, recordBase } from './fields.ts'
+import { day, recordBase, stepNumber, versionNo } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /**
@@ -86,7 +86,7 @@ export type DeliveryComplete = z.input<typeof DeliveryCompleteSchema>
 /** POST /sale/delivery/editDeliveryData: the order's dates, transport and container (SPEC 6). */
 export const DeliveryDataEditSchema = z.object({
   orderId: z.string().uuid(),
-  version: z.number().int(),
+  version: versionNo,
   expectedDeliveryDate: day,
   transportMode: z.enum(['air', 'sea', 'rail', 'other']).nullish(),
   containerSize: z.enum(['20ft', '40ft', '40hq', 'bulk']).nullish(),
@@ -171,8 +171,8 @@ export const ApplyModifyAuditSchema = z.object({
   id: z.string().uuid(),
   decision: ReviewDecisionSchema,
   note: z.string().trim().max(500).nullish(),
-  stepNo: z.number().int().optional(),
-  version: z.number().int().optional(),
+  stepNo: stepNumber.optional(),
+  version: versionNo.optional(),
 })
 export type ApplyModifyAudit = z.input<typeof ApplyModifyAuditSchema>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { recordBase, text } from './fields.ts'
+import { recordBase, text, versionNo } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /** Feedback (SPEC 2 /sys/FeedbackList, issue 5): staff submit, administrators reply. */
@@ -30,7 +30,7 @@ export type FeedbackSubmit = z.infer<typeof FeedbackSubmitSchema>
 
 export const FeedbackReplySchema = z.object({
   id: z.string().uuid(),
-  version: z.number().int(),
+  version: versionNo,
   replyContent: text(4000).min(1),
 })
 export type FeedbackReply = z.infer<typeof FeedbackReplySchema>

@@ -5,10 +5,19 @@ import { z } from 'zod'
  * one definition of what a record carries and what a code, a text or a day may hold.
  */
 
+/** PostgreSQL's largest integer: a number past it is refused (400), never sent to the database (a 500). */
+export const INT_MAX = 2_147_483_647
+/** A record's version as an edit sends it back (an integer column). */
+export const versionNo = z.number().int().min(0).max(INT_MAX)
+/** A review step's number (an integer column). */
+export const stepNumber = z.number().int().min(0).max(INT_MAX)
+/** An integer id in a query or a form (the code table, dictionaries: serial keys). */
+export const intId = z.coerce.number().int().min(1).max(INT_MAX)
+
 /** Columns every record of a resource returns. */
 export const recordBase = {
   id: z.string(),
-  version: z.number().int(),
+  version: versionNo,
   createAt: z.coerce.date(),
   updateAt: z.coerce.date().nullable(),
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { codeOf, optionalText, recordBase, text } from './fields.ts'
+import { codeOf, intId, optionalText, recordBase, text, versionNo } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /**
@@ -37,8 +37,8 @@ export const CodeInputSchema = z.object({
   en: text(2000).min(1),
 })
 export const CodeEditSchema = z.object({
-  id: z.coerce.number().int(),
-  version: z.number().int(),
+  id: intId,
+  version: versionNo,
   category: code.max(32).optional(),
   zh: text(2000).min(1).optional(),
   en: text(2000).min(1).optional(),
@@ -50,7 +50,7 @@ export const CodeSchema = z.object({
   en: z.string(),
   /** Set on an entry that overrides a bundled text (see FIELD_LABEL_KEY); written only by its own calls. */
   key: z.string().nullable(),
-  version: z.number().int(),
+  version: versionNo,
   updateAt: z.coerce.date().nullable(),
 })
 export type CodeEntry = z.infer<typeof CodeSchema>
@@ -73,7 +73,7 @@ export const FieldLabelSchema = z.object({
   key: z.string(),
   zh: z.string(),
   en: z.string(),
-  version: z.number().int(),
+  version: versionNo,
 })
 export type FieldLabel = z.infer<typeof FieldLabelSchema>
 /** The fields whose labels may be overridden, by resource (GET /sys/code/fieldLabelFields). */
@@ -102,8 +102,8 @@ export const DictInputSchema = z.object({
   description: optionalText(500),
 })
 export const DictEditSchema = z.object({
-  id: z.coerce.number().int(),
-  version: z.number().int(),
+  id: intId,
+  version: versionNo,
   nameZh: text(200).min(1).optional(),
   nameEn: text(200).min(1).optional(),
   description: optionalText(500),
@@ -138,7 +138,7 @@ export const dictItemResource = defineResource({
 
 /** An item's label is a code-table entry (zh/en); adding an item allocates its id. */
 export const DictItemInputSchema = z.object({
-  dictId: z.coerce.number().int().min(1),
+  dictId: intId,
   value: text(64).min(1),
   labelZh: text(200).min(1),
   labelEn: text(200).min(1),
@@ -147,8 +147,8 @@ export const DictItemInputSchema = z.object({
 })
 /** The stored value and the dictionary stay as created: records hold the value. */
 export const DictItemEditSchema = z.object({
-  id: z.coerce.number().int(),
-  version: z.number().int(),
+  id: intId,
+  version: versionNo,
   labelZh: text(200).min(1).optional(),
   labelEn: text(200).min(1).optional(),
   sortNo: z.coerce.number().int().min(0).max(99999).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { versionNo } from './fields.ts'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.ts'
 
 /**
@@ -75,7 +76,7 @@ export const IdsSchema = z.object({ ids: z.string().min(1).max(40_000) })
 export const BatchStatusSchema = z.object({ ids: z.string().min(1).max(40_000), status: z.string().min(1).max(16) })
 
 /** Every editable record carries its version; an edit with an old one answers 409 (DESIGN 3). */
-export const VersionedSchema = z.object({ id: z.string(), version: z.number().int() })
+export const VersionedSchema = z.object({ id: z.string(), version: versionNo })
 
 /** The common verbs under a resource's base url, e.g. `/md/supplier/list`. */
 export const RESOURCE_VERBS = {

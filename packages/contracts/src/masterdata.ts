@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { codeOf, optionalText, recordBase, status, text } from './fields.ts'
+import { codeOf, optionalText, recordBase, status, text, versionNo } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 const code = codeOf(32)
 /** On edit the client sends the id and the version it read (stale edits answer 409). */
 export const editOf = <T extends z.ZodRawShape>(input: z.ZodObject<T>) =>
-  input.extend({ id: z.string().uuid(), version: z.number().int() })
+  input.extend({ id: z.string().uuid(), version: versionNo })
 
 // ---------------------------------------------------------------- country
 export const countryResource = defineResource({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { versionNo } from './fields.ts'
 import { DEFAULT_PAGE_SIZE } from './paging.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
@@ -138,14 +139,14 @@ export type NoticeInput = z.input<typeof NoticeInputSchema>
 /** An edit names the notice and the version it was read at (a stale version answers 409). */
 export const NoticeEditSchema = z.intersection(
   NoticeInputSchema,
-  z.object({ id: z.string().uuid(), version: z.number().int() }),
+  z.object({ id: z.string().uuid(), version: versionNo }),
 )
 export type NoticeEdit = z.input<typeof NoticeEditSchema>
 
 /** Save a draft: a new one without id, an existing one with its id and version. */
 export const NoticeDraftSchema = z.intersection(
   NoticeInputSchema,
-  z.object({ id: z.string().uuid().optional(), version: z.number().int().optional() }),
+  z.object({ id: z.string().uuid().optional(), version: versionNo.optional() }),
 )
 export type NoticeDraft = z.input<typeof NoticeDraftSchema>
 
@@ -164,7 +165,7 @@ export const NoticeSchema = z.object({
   publishTime: z.string().nullable(),
   withdrawTime: z.string().nullable(),
   createTime: z.string(),
-  version: z.number().int(),
+  version: versionNo,
 })
 export type Notice = z.infer<typeof NoticeSchema>
 
@@ -242,7 +243,7 @@ export const noticeResource = defineResource({
 /** A row of the notice-management list. */
 export const NoticeRowSchema = z.object({
   id: z.string(),
-  version: z.number().int(),
+  version: versionNo,
   title: z.string(),
   noticeType: z.string(),
   status: z.string(),

@@ -10,7 +10,7 @@ import {
   UnitValues,
 } from './dicts/product.ts'
 import { ApprovalStatus } from './dicts/sales.ts'
-import { codeOf, day, optionalText, recordBase, status, text } from './fields.ts'
+import { codeOf, day, optionalText, recordBase, status, stepNumber, text, versionNo } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /**
@@ -270,8 +270,8 @@ export const ProductAuditSchema = z.object({
   id: z.string().uuid(),
   decision: z.enum(['approve', 'reject']),
   note: z.string().max(500).nullish(),
-  stepNo: z.number().int().min(1).optional(),
-  version: z.number().int().optional(),
+  stepNo: stepNumber.min(1).optional(),
+  version: versionNo.optional(),
 })
 
 // ---------------------------------------------------------------- prices

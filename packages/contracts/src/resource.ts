@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { versionNo } from './fields.ts'
 import type { FieldType } from './list.ts'
 
 /**
@@ -66,4 +67,4 @@ export const editSchemaOf = (input: z.ZodObject) =>
         }),
       ),
     )
-    .extend({ id: z.string().uuid(), version: z.number().int() })
+    .extend({ id: z.string().uuid(), version: versionNo })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AuditConfigSchema, AuditStepSchema, ReviewDecisionSchema } from './approval.ts'
-import { day, recordBase } from './fields.ts'
+import { day, recordBase, stepNumber, versionNo } from './fields.ts'
 import { AttachmentSchema } from './files.ts'
 import { pageOf } from './paging.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
@@ -95,7 +95,7 @@ export type SaleOrderInput = z.input<typeof SaleOrderInputSchema>
 /** POST /sale/order/edit: the whole order again; an approved order needs `confirmReview`. */
 export const SaleOrderEditSchema = SaleOrderInputSchema.extend({
   id: z.string().uuid(),
-  version: z.number().int(),
+  version: versionNo,
   confirmReview: z.boolean().optional(),
 })
 export type SaleOrderEdit = z.input<typeof SaleOrderEditSchema>
@@ -161,8 +161,8 @@ export const SaleOrderAuditSchema = z.object({
   id: z.string().uuid(),
   decision: ReviewDecisionSchema,
   note: z.string().trim().max(500).nullish(),
-  stepNo: z.number().int().optional(),
-  version: z.number().int().optional(),
+  stepNo: stepNumber.optional(),
+  version: versionNo.optional(),
 })
 export type SaleOrderAudit = z.input<typeof SaleOrderAuditSchema>
 
@@ -172,7 +172,7 @@ export type SaleOrderAudit = z.input<typeof SaleOrderAuditSchema>
  */
 export const SaleOrderReviewAdjustSchema = z.object({
   id: z.string().uuid(),
-  version: z.number().int(),
+  version: versionNo,
   lines: z
     .array(z.object({ lineId: z.string().uuid(), quantity: z.coerce.number().min(0).max(1e8) }))
     .min(1)
@@ -233,7 +233,13 @@ export const SellablePageSchema = pageOf(SellableProductSchema)
 // ---------------------------------------------------------------- attributes of lines
 export const CalculateAttributesSchema = z.object({
   lines: z
-    .array(z.object({ productId: z.string().uuid(), unitId: z.string().uuid(), quantity: z.coerce.number().min(0) }))
+    .array(
+      z.object({
+        productId: z.string().uuid(),
+        unitId: z.string().uuid(),
+        quantity: z.coerce.number().min(0).max(1e8),
+      }),
+    )
     .max(200),
 })
 export type CalculateAttributes = z.input<typeof CalculateAttributesSchema>
@@ -292,7 +298,7 @@ export const SubApplySchema = z.object({
   orderId: z.string(),
   orderNo: z.string(),
   reviewId: z.string(),
-  stepNo: z.number().int(),
+  stepNo: stepNumber,
   roleCode: z.string(),
   deptCode: z.string().nullable(),
   content: z.string(),
