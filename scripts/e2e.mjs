@@ -32,6 +32,8 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
   run('npx', ['vite', 'build', 'web', '--outDir', webDist, '--emptyOutDir'])
   run('node', ['server/scripts/build.mjs', '--outdir', serverDist])
 }
+// the login route's size, from the build manifest: fails past its budget (scripts/web-budget.mjs)
+run('node', ['scripts/web-budget.mjs', webDist])
 run('npx', ['playwright', 'test', '-c', 'web/playwright.config.ts', ...process.argv.slice(2)], {
   E2E_PORT: port,
   WEB_DIST: webDist,

@@ -1,19 +1,5 @@
 import { z } from 'zod'
 
-/** Role codes of the demo organisation (DESIGN 5). */
-export const RoleCode = {
-  SysAdmin: 'sys_admin',
-  BranchAdmin: 'branch_admin',
-  RegionPresident: 'region_president',
-  BranchFinance: 'branch_finance',
-  LogisticsChief: 'logistics_chief',
-  GmPresident: 'gm_president',
-  LogisticsAdmin: 'logistics_admin',
-  FinanceDirector: 'finance_director',
-  FinanceAdmin: 'finance_admin',
-} as const
-export type RoleCode = (typeof RoleCode)[keyof typeof RoleCode]
-
 /** Passwords travel as the lowercase hex SHA-256 of the UTF-8 password (DESIGN 3). */
 export const PasswordHashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'password must be a SHA-256 hex digest')
 

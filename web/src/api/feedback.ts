@@ -11,3 +11,13 @@ export const feedback: {
   notification: NotificationInstance | null
   modal: ModalHookAPI | null
 } = { message: null, notification: null, modal: null }
+
+/**
+ * An error or warning for the user: through the signed-in app's bound message, or, on the public
+ * pages (which load none of antd's message, notification and modal), through antd's static message,
+ * fetched the first time it is needed.
+ */
+export const toast = (kind: 'error' | 'warning', text: string) => {
+  if (feedback.message) feedback.message[kind](text)
+  else void import('antd/es/message').then(({ default: message }) => message[kind](text))
+}

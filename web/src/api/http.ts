@@ -2,7 +2,7 @@ import { type Envelope, errorText, OK, WARNING } from '@app/contracts'
 import { session } from '../auth/session.ts'
 import { RELOAD_AFTER_401_MS, REQUEST_TIMEOUT_MS } from '../config/constants.ts'
 import { currentLang, i18n } from '../i18n/index.ts'
-import { feedback } from './feedback.ts'
+import { toast } from './feedback.ts'
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api'
 
@@ -55,7 +55,7 @@ export const stopRequests = () => {
 const expireSession = (text: string) => {
   if (reloading) return
   reloading = true
-  feedback.message?.error(text)
+  toast('error', text)
   session.clear()
   setTimeout(() => window.location.assign('/'), RELOAD_AFTER_401_MS)
 }
@@ -106,7 +106,7 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
     const timedOut = controller.signal.reason === 'timeout'
     if (!timedOut && opts.signal?.aborted) throw e
     const text = i18n.t(timedOut ? 'common.http.timeout' : 'common.http.network')
-    if (!opts.silent) feedback.message?.error(text)
+    if (!opts.silent) toast('error', text)
     throw new ApiError(timedOut ? 504 : 0, 0, text)
   } finally {
     clearTimeout(timer)
@@ -124,7 +124,7 @@ const handle = async <T>(res: Response, path: string, opts: RequestOptions): Pro
   if (res.ok && body && body.code === OK) return body.result
   if (res.ok && body && body.code === WARNING) {
     const text = typeof body.result === 'string' ? body.result : body.message
-    if (!opts.silent) feedback.message?.warning(text)
+    if (!opts.silent) toast('warning', text)
     throw new ApiError(res.status, WARNING, text, body.result)
   }
   const code = body?.code ?? 0
@@ -146,7 +146,7 @@ const handle = async <T>(res: Response, path: string, opts: RequestOptions): Pro
     expireSession(i18n.t('common.http.loginExpired'))
     throw error
   }
-  if (!opts.silent) feedback.message?.error(res.status === 403 && !body ? statusText(403)! : text)
+  if (!opts.silent) toast('error', res.status === 403 && !body ? statusText(403)! : text)
   throw error
 }
 

@@ -42,9 +42,3 @@ export const codeTableQuery = queryOptions({
   queryFn: systemApi.codeTable,
   staleTime: 5 * 60_000,
 })
-
-export const settingsQuery = queryOptions({
-  queryKey: keys.settings,
-  queryFn: systemApi.settings,
-  staleTime: 5 * 60_000,
-})

@@ -1,15 +1,16 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons'
+import { CloseCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons'
 import { RoleCode } from '@app/contracts'
-import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Form, Input, Space, Table, Typography } from 'antd'
-import { useState } from 'react'
+import { theme } from 'antd'
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { failureText } from '../api/http.ts'
-import { queryClient, settingsQuery } from '../api/queries.ts'
+import { useSettings } from '../api/settings.ts'
 import { systemApi } from '../api/system.ts'
 import { HOME_PATH } from '../config/constants.ts'
 import { useDocumentTitle } from '../layout/useSystemTitle.ts'
+import { LoginInput } from './LoginInput.tsx'
+import { PublicCard } from './PublicCard.tsx'
 import { session } from './session.ts'
 
 const DEMO_PASSWORD = 'Demo@2026'
@@ -21,22 +22,79 @@ type LoginForm = { username: string; password: string }
 const safeRedirect = (value: string | null) =>
   value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/user/') ? value : HOME_PATH
 
+type Field = keyof LoginForm
+
+/** A labelled field with its message below, laid out like antd's vertical form. */
+const LoginField = ({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string
+  label: string
+  error?: string
+  children: ReactNode
+}) => {
+  const { token } = theme.useToken()
+  return (
+    <div style={{ marginBottom: token.marginLG }}>
+      <label htmlFor={id} style={{ display: 'block', paddingBottom: token.paddingXS, fontSize: token.fontSizeLG }}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <div role="alert" style={{ color: token.colorError, marginTop: 2 }}>
+          {error}
+        </div>
+      )}
+    </div>
+  )
+}
+
+/**
+ * SPEC 5 sign-in: a plain form of two required fields. antd's Form, Input and Alert would bring
+ * the form store, validators and popups: the login page would pass its budget (scripts/web-budget.mjs).
+ */
 export const Login = () => {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  const [form] = Form.useForm<LoginForm>()
+  const [values, setValues] = useState<LoginForm>({ username: '', password: '' })
+  const [missing, setMissing] = useState<Partial<Record<Field, string>>>({})
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const { data: settings } = useQuery(settingsQuery)
+  const settings = useSettings()
+  const { token } = theme.useToken()
   useDocumentTitle(t('auth.login.title'))
+  // the password hash, fetched once the form shows: ready by the time it is sent
+  useEffect(() => void import('../api/hash.ts'), [])
 
-  const submit = async ({ username, password }: LoginForm) => {
+  const required: Record<Field, string> = {
+    username: t('auth.login.usernameRequired'),
+    password: t('auth.login.passwordRequired'),
+  }
+  const check = (next: LoginForm) => ({
+    ...(next.username.trim() ? {} : { username: required.username }),
+    ...(next.password ? {} : { password: required.password }),
+  })
+  const change = (field: Field, value: string) => {
+    const next = { ...values, [field]: value }
+    setValues(next)
+    setMissing((was) => ({ ...was, [field]: check(next)[field] }))
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const problems = check(values)
+    setMissing(problems)
+    if (Object.keys(problems).length > 0) return
     setBusy(true)
     setError(null)
     try {
-      const result = await systemApi.login(username.trim(), password)
-      queryClient.clear()
+      const result = await systemApi.login(values.username.trim(), values.password)
+      // nothing of a previous user's stays cached (the query client comes with the signed-in app)
+      ;(await import('../api/queries.ts')).queryClient.clear()
       session.signIn(result)
       navigate(safeRedirect(params.get('redirect')), { replace: true })
     } catch (e) {
@@ -47,64 +105,94 @@ export const Login = () => {
   }
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Card title={t('auth.login.title')}>
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
+    <div style={{ display: 'flex', flexDirection: 'column', gap: token.marginLG }}>
+      <PublicCard title={t('auth.login.title')}>
+        <form onSubmit={submit} noValidate>
           {error && (
-            <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />
+            <div
+              role="alert"
+              data-testid="login-error"
+              style={{
+                display: 'flex',
+                gap: token.marginXS,
+                alignItems: 'baseline',
+                marginBottom: token.margin,
+                padding: `${token.paddingXS}px ${token.paddingSM}px`,
+                background: token.colorErrorBg,
+                border: `1px solid ${token.colorErrorBorder}`,
+                borderRadius: token.borderRadiusLG,
+              }}
+            >
+              <CloseCircleFilled style={{ color: token.colorError }} />
+              {error}
+            </div>
           )}
-          <Form.Item
-            name="username"
-            label={t('auth.login.username')}
-            rules={[{ required: true, whitespace: true, message: t('auth.login.usernameRequired') }]}
-          >
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('auth.login.password')}
-            rules={[{ required: true, message: t('auth.login.passwordRequired') }]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
+          <LoginField id="login-username" label={t('auth.login.username')} error={missing.username}>
+            <LoginInput
+              id="login-username"
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              autoFocus
+              value={values.username}
+              invalid={Boolean(missing.username)}
+              onChange={(e) => change('username', e.target.value)}
+            />
+          </LoginField>
+          <LoginField id="login-password" label={t('auth.login.password')} error={missing.password}>
+            <LoginInput
+              id="login-password"
+              secret
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              value={values.password}
+              invalid={Boolean(missing.password)}
+              onChange={(e) => change('password', e.target.value)}
+            />
+          </LoginField>
+          <button type="submit" className="primary-button" disabled={busy} aria-busy={busy}>
+            {busy && <span className="page-spinner small" aria-hidden="true" />}
             {t('auth.login.submit')}
-          </Button>
+          </button>
           <div style={{ marginTop: 12, textAlign: 'right' }}>
             <Link to="/user/register">{t('auth.login.register')}</Link>
           </div>
-        </Form>
-      </Card>
+        </form>
+      </PublicCard>
       {settings?.demoMode && (
-        <Card size="small" title={t('auth.login.demoTitle')} data-testid="demo-accounts">
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        <PublicCard small title={t('auth.login.demoTitle')} data-testid="demo-accounts">
+          <p style={{ margin: '0 0 8px', color: token.colorTextSecondary }}>
             {t('auth.login.demoHint', { password: DEMO_PASSWORD })}
-          </Typography.Paragraph>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey="username"
-            dataSource={DEMO_USERS.map((username) => ({ username }))}
-            columns={[
-              {
-                title: t('auth.login.demoAccount'),
-                dataIndex: 'username',
-                render: (username: string) => (
-                  <Typography.Link onClick={() => form.setFieldsValue({ username, password: DEMO_PASSWORD })}>
-                    {username}
-                  </Typography.Link>
-                ),
-              },
-              {
-                title: t('auth.login.demoRole'),
-                dataIndex: 'username',
-                key: 'role',
-                render: (username: (typeof DEMO_USERS)[number]) => t(`auth.demoRoles.${username}`),
-              },
-            ]}
-          />
-        </Card>
+          </p>
+          {/* a plain table: antd's Table (sorting, paging, selection) would weigh more than the whole login page */}
+          <table className="demo-accounts">
+            <thead>
+              <tr>
+                <th>{t('auth.login.demoAccount')}</th>
+                <th>{t('auth.login.demoRole')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {DEMO_USERS.map((username) => (
+                <tr key={username}>
+                  <td>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => {
+                        setValues({ username, password: DEMO_PASSWORD })
+                        setMissing({})
+                      }}
+                    >
+                      {username}
+                    </button>
+                  </td>
+                  <td>{t(`auth.demoRoles.${username}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </PublicCard>
       )}
-    </Space>
+    </div>
   )
 }

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { settingsQuery } from '../api/queries.ts'
+import { useSettings } from '../api/settings.ts'
 import { useTabPane } from './tabs/useTabPane.ts'
 
 const FALLBACK = { zh: '采购管理系统', en: 'Procurement Management System' }
@@ -9,7 +8,7 @@ const FALLBACK = { zh: '采购管理系统', en: 'Procurement Management System'
 /** The system title from the runtime setting (SPEC 1), in the current language. */
 export const useSystemTitle = () => {
   const { i18n } = useTranslation()
-  const { data } = useQuery(settingsQuery)
+  const data = useSettings()
   const en = i18n.language === 'en'
   return (en ? data?.systemTitleEn : data?.systemTitle) ?? (en ? FALLBACK.en : FALLBACK.zh)
 }

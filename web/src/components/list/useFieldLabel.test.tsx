@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { keys, queryClient } from '../../api/queries.ts'
 import { session } from '../../auth/session.ts'
-import { i18n, initI18n, setLanguage } from '../../i18n/index.ts'
+import { i18n, initI18n, loadTexts, setLanguage } from '../../i18n/index.ts'
 import { bundledFieldLabel, useFieldLabel } from './useFieldLabel.ts'
 
 const table: CodeTableEntry[] = [
@@ -34,6 +34,8 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 beforeEach(async () => {
   initI18n()
   await setLanguage('zh')
+  // the app holds the current language's texts; the language screen loads the other one's labels
+  await loadTexts('en', ['common', 'fields'])
   queryClient.clear()
   session.signIn({
     token: 'tok',

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Checkbox, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd'
-import { useCallback, useMemo, useState } from 'react'
+import { use, useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
 import { keys } from '../../api/queries.ts'
 import { useCodeOverrides } from '../../auth/code-table.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
 import { bundledFieldLabel, useLooseT } from '../../components/list/useFieldLabel.ts'
+import { loadTexts } from '../../i18n/index.ts'
 import { FieldLabelModal } from './FieldLabelModal.tsx'
 import { type FieldLabelRow, fieldLabelRows, filterFieldLabels } from './field-labels.ts'
 
@@ -15,6 +16,11 @@ const EDIT = 'sys_language:edit'
 const Custom = ({ text }: { text: string | undefined }) =>
   text ? <Typography.Text strong>{text}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>
 
+let bothLanguages: Promise<unknown> | undefined
+/** The bundled labels in both languages: the app holds only the current one's texts. */
+const bundledLabelsOfBothLanguages = () =>
+  (bothLanguages ??= Promise.all((['zh', 'en'] as const).map((lang) => loadTexts(lang, ['common', 'fields', 'list']))))
+
 /**
  * The language screen's field labels (issue 5, SPEC 3 'code table ... field labels'): every field
  * of every resource with the labels the web bundles (read from i18next's store, both languages)
@@ -22,6 +28,7 @@ const Custom = ({ text }: { text: string | undefined }) =>
  * the override. The code table is refetched at once, other browsers follow on their catalogue check.
  */
 export const FieldLabelList = () => {
+  use(bundledLabelsOfBothLanguages())
   const { t, i18n } = useTranslation()
   const loose = useLooseT()
   const { message, modal } = App.useApp()

@@ -7,6 +7,7 @@ export default {
     password: 'Password',
     usernameRequired: 'Please enter your account',
     passwordRequired: 'Please enter your password',
+    reveal: 'Show or hide what was typed',
     submit: 'Sign in',
     register: 'Register',
     demoTitle: 'Demo accounts',

@@ -5,6 +5,7 @@ export default {
     password: '密码',
     usernameRequired: '请输入账号',
     passwordRequired: '请输入密码',
+    reveal: '显示或隐藏输入的内容',
     submit: '登录',
     register: '注册账号',
     demoTitle: '演示账号',
