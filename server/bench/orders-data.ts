@@ -25,6 +25,18 @@ const RECENT_DAYS = 30
 const REPLICAS = `CASE WHEN copy.days < ${RECENT_DAYS} THEN 1
   WHEN src.status = 100807 THEN 4 WHEN src.status = 100806 THEN copy.k % 2
   WHEN src.status = 100804 THEN (copy.k % 4 = 0)::int ELSE 0 END`
+/** The tables a copy writes. */
+const TABLES = [
+  'sale_order',
+  'sale_order_line',
+  'sale_delivery',
+  'sale_delivery_line',
+  'sale_apply_modify',
+  'sale_apply_modify_line',
+  'sys_review',
+  'sys_review_step',
+  'sys_review_decision',
+]
 /** Copies per statement: about 20 000 orders a batch. */
 const BATCH_COPIES = 400
 
@@ -89,6 +101,17 @@ export const loadOrders = async (url: string, n: number, log: (msg: string) => v
       `CREATE TEMP TABLE copy AS SELECT k, ((k - 1) * $2::int / $1::int) AS days FROM generate_series(1, $1::int) k`,
       [copies, YEARS_DAYS],
     )
+    // the seeded rows, copied aside: the copies read these few rows, not the tables they grow
+    for (const table of TABLES) await c.query(`CREATE TEMP TABLE src_${table} AS SELECT * FROM ${table}`)
+    // the tables' lookup indexes are made once after the load, not kept up row by row
+    const indexes = (
+      await c.query<{ name: string; def: string }>(
+        `SELECT indexname AS name, indexdef AS def FROM pg_indexes
+          WHERE schemaname = 'public' AND tablename = ANY($1) AND indexdef NOT LIKE 'CREATE UNIQUE%'`,
+        [TABLES],
+      )
+    ).rows
+    for (const { name } of indexes) await c.query(`DROP INDEX "${name}"`)
     await c.query('CREATE TEMP TABLE p (k int, days int, src uuid, id uuid, order_no text)')
     await c.query('CREATE TEMP TABLE rp (k int, days int, src uuid, id uuid, object_id text, object_no text)')
 
@@ -98,57 +121,63 @@ export const loadOrders = async (url: string, n: number, log: (msg: string) => v
         'sale_order',
         [],
         { id: 'p.id', order_no: 'p.order_no' },
-        'sale_order x JOIN p ON p.src = x.id',
+        'src_sale_order x JOIN p ON p.src = x.id',
       ),
-      line: await cloneSql(c, 'sale_order_line', ['order_id'], {}, 'sale_order_line x JOIN p ON p.src = x.order_id'),
+      line: await cloneSql(
+        c,
+        'sale_order_line',
+        ['order_id'],
+        {},
+        'src_sale_order_line x JOIN p ON p.src = x.order_id',
+      ),
       delivery: await cloneSql(
         c,
         'sale_delivery',
         [],
         { order_id: 'p.id', order_no: 'p.order_no', delivery_no: numberOf('x.delivery_no', 'x.ship_date') },
-        'sale_delivery x JOIN p ON p.src = x.order_id',
+        'src_sale_delivery x JOIN p ON p.src = x.order_id',
       ),
       deliveryLine: await cloneSql(
         c,
         'sale_delivery_line',
         ['delivery_id', 'order_line_id'],
         {},
-        'sale_delivery_line x JOIN sale_delivery d ON d.id = x.delivery_id JOIN p ON p.src = d.order_id',
+        'src_sale_delivery_line x JOIN src_sale_delivery d ON d.id = x.delivery_id JOIN p ON p.src = d.order_id',
       ),
       adjust: await cloneSql(
         c,
         'sale_apply_modify',
         [],
         { order_id: 'p.id', order_no: 'p.order_no' },
-        'sale_apply_modify x JOIN p ON p.src = x.order_id',
+        'src_sale_apply_modify x JOIN p ON p.src = x.order_id',
       ),
       adjustLine: await cloneSql(
         c,
         'sale_apply_modify_line',
         ['apply_id', 'order_line_id'],
         {},
-        'sale_apply_modify_line x JOIN sale_apply_modify a ON a.id = x.apply_id JOIN p ON p.src = a.order_id',
+        'src_sale_apply_modify_line x JOIN src_sale_apply_modify a ON a.id = x.apply_id JOIN p ON p.src = a.order_id',
       ),
       review: await cloneSql(
         c,
         'sys_review',
         [],
         { id: 'p.id', object_id: 'p.object_id', object_no: 'p.object_no' },
-        'sys_review x JOIN rp p ON p.src = x.id',
+        'src_sys_review x JOIN rp p ON p.src = x.id',
       ),
       step: await cloneSql(
         c,
         'sys_review_step',
         ['review_id'],
         {},
-        'sys_review_step x JOIN rp p ON p.src = x.review_id',
+        'src_sys_review_step x JOIN rp p ON p.src = x.review_id',
       ),
       decision: await cloneSql(
         c,
         'sys_review_decision',
         ['review_id'],
         {},
-        'sys_review_decision x JOIN rp p ON p.src = x.review_id',
+        'src_sys_review_decision x JOIN rp p ON p.src = x.review_id',
       ),
     }
 
@@ -170,17 +199,19 @@ export const loadOrders = async (url: string, n: number, log: (msg: string) => v
       await c.query(
         `INSERT INTO rp
          SELECT p.k, p.days, r.id, ${idOf('r.id')}, p.id::text, p.order_no
-           FROM p JOIN sys_review r ON r.business = 'sale_order' AND r.object_id = p.src::text
+           FROM p JOIN src_sys_review r ON r.business = 'sale_order' AND r.object_id = p.src::text
          UNION ALL
          SELECT p.k, p.days, r.id, ${idOf('r.id')}, (${idOf('a.id')})::text, p.order_no
-           FROM p JOIN sale_apply_modify a ON a.order_id = p.src
-                  JOIN sys_review r ON r.business = 'order_adjust' AND r.object_id = a.id::text`,
+           FROM p JOIN src_sale_apply_modify a ON a.order_id = p.src
+                  JOIN src_sys_review r ON r.business = 'order_adjust' AND r.object_id = a.id::text`,
       )
       for (const sql of Object.values(statements)) await c.query(sql)
       await c.query('COMMIT')
       made += rowCount ?? 0
       log(`orders: ${made.toLocaleString('en')} of ${n.toLocaleString('en')}`)
     }
+    log(`orders: ${indexes.length} indexes`)
+    for (const { def } of indexes) await c.query(def)
     await c.query('SET session_replication_role = DEFAULT')
     // the triggers that keep the dashboard's sums did not run (replica): make the sums from the orders
     log('orders: the dashboard sums')
