@@ -3,9 +3,9 @@ import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-ro
 import { loginRedirect } from './auth/login-redirect.ts'
 import { session } from './auth/session.ts'
 import { HOME_PATH, LOGIN_PATH } from './config/constants.ts'
-import { ALL_AREAS, requireTexts } from './i18n/index.ts'
 import { PageLoading } from './layout/PageLoading.tsx'
 import { RouteError } from './layout/RouteError.tsx'
+import { loadShell } from './layout/shell-loader.ts'
 import { UserLayout } from './layout/UserLayout.tsx'
 
 /** A signed-in user opening the login page goes to the default page. */
@@ -16,8 +16,6 @@ const skipLoginWhenSignedIn = () => (session.isSignedIn() ? redirect(HOME_PATH) 
  * signed-in user opens a path under `/`: the public pages load none of it.
  */
 const guards = () => import('./layout/session-guard.ts')
-const loadShell = () =>
-  Promise.all([import('./layout/SignedInApp.tsx'), requireTexts(ALL_AREAS)]).then(([m]) => ({ default: m.SignedInApp }))
 const Shell = lazy(loadShell)
 
 const requireSession = async (args: LoaderFunctionArgs) => {

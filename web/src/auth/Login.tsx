@@ -1,13 +1,14 @@
 import { CloseCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons'
 import { RoleCode } from '@app/contracts'
 import { theme } from 'antd'
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { failureText } from '../api/http.ts'
 import { useSettings } from '../api/settings.ts'
 import { systemApi } from '../api/system.ts'
 import { HOME_PATH } from '../config/constants.ts'
+import { prefetchSignedIn } from '../layout/shell-loader.ts'
 import { useDocumentTitle } from '../layout/useSystemTitle.ts'
 import { LoginInput } from './LoginInput.tsx'
 import { PublicCard } from './PublicCard.tsx'
@@ -78,7 +79,15 @@ export const Login = () => {
     ...(next.username.trim() ? {} : { username: required.username }),
     ...(next.password ? {} : { password: required.password }),
   })
+  // the first keystroke (or demo account) fetches what signing in opens next
+  const prefetched = useRef(false)
+  const prefetch = () => {
+    if (prefetched.current) return
+    prefetched.current = true
+    void prefetchSignedIn()
+  }
   const change = (field: Field, value: string) => {
+    prefetch()
     const next = { ...values, [field]: value }
     setValues(next)
     setMissing((was) => ({ ...was, [field]: check(next)[field] }))
@@ -179,6 +188,7 @@ export const Login = () => {
                       type="button"
                       className="link-button"
                       onClick={() => {
+                        prefetch()
                         setValues({ username, password: DEMO_PASSWORD })
                         setMissing({})
                       }}
