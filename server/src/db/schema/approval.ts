@@ -117,6 +117,8 @@ export const reviewSteps = pgTable(
   (t) => [
     uniqueIndex('sys_review_step_uq').on(t.reviewId, t.stepNo),
     index('sys_review_step_reviewer_idx').on(t.roleCode, t.deptCode),
+    // the inbox: steps not yet decided, by who holds them (a few per open review, not every step ever)
+    index('sys_review_step_open_idx').on(t.roleCode, t.deptCode).where(sql`${t.isAudit} = 0`),
   ],
 )
 

@@ -107,6 +107,8 @@ const todoWhere = async (db: DbOrTx, userId: string): Promise<SQL | undefined> =
   if (m.roleCodes.length === 0 || m.orgCodes.length === 0) return undefined
   return and(
     inArray(reviews.status, [...OPEN_STATUSES]),
+    // an open review's current step is undecided: this reads the inbox from sys_review_step_open_idx
+    eq(cur.isAudit, 0),
     inArray(cur.roleCode, m.roleCodes),
     inArray(cur.deptCode, m.orgCodes),
     or(eq(reviews.forbidSelfApproval, false), isNull(reviews.submitterId), ne(reviews.submitterId, userId)),
@@ -114,19 +116,6 @@ const todoWhere = async (db: DbOrTx, userId: string): Promise<SQL | undefined> =
     or(eq(reviews.repeatAudit, true), isNull(prev.userId), ne(prev.userId, userId)),
   )
 }
-
-/**
- * The current step of each review, read by its key (as `cur`): the inbox counts start from the open
- * reviews, never from every step a role ever held. Joined plainly, PostgreSQL read every step of the
- * user's role to join them (a million for the first step's reviewer at a million orders).
- */
-const currentStepOf = (db: DbOrTx) =>
-  db
-    .select({ roleCode: cur.roleCode, deptCode: cur.deptCode, timeLimitHours: cur.timeLimitHours })
-    .from(cur)
-    .where(and(eq(cur.reviewId, reviews.id), eq(cur.stepNo, reviews.currentStep)))
-    .limit(1)
-    .as('cur')
 
 /** The inbox's size, and how many of its reviews are past their current step's time limit. */
 export const countTodo = async (db: DbOrTx, userId: string): Promise<{ waiting: number; overdue: number }> => {
@@ -138,7 +127,7 @@ export const countTodo = async (db: DbOrTx, userId: string): Promise<{ waiting: 
       overdue: sql<number>`(count(*) filter (where ${cur.timeLimitHours} is not null and ${reviews.stepStartedAt} + ${cur.timeLimitHours} * interval '1 hour' < now()))::int`,
     })
     .from(reviews)
-    .innerJoinLateral(currentStepOf(db), sql`true`)
+    .innerJoin(cur, and(eq(cur.reviewId, reviews.id), eq(cur.stepNo, reviews.currentStep)))
     .leftJoin(prev, and(eq(prev.reviewId, reviews.id), eq(prev.stepNo, sql`${reviews.currentStep} - 1`)))
     .where(where)
   return { waiting: row?.waiting ?? 0, overdue: row?.overdue ?? 0 }

@@ -1,0 +1,1 @@
+CREATE INDEX "sys_review_step_open_idx" ON "sys_review_step" USING btree ("role_code","dept_code") WHERE "sys_review_step"."is_audit" = 0;
