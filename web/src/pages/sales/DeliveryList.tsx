@@ -132,7 +132,10 @@ export const DeliveryList = () => {
   const hide = useCallback(() => setShown(null), [])
 
   const run = useCallback(
-    (action: Action, picked: ResourceRecord) => {
+    async (action: Action, picked: ResourceRecord) => {
+      // the order as it is now: an approved adjustment or another delivery may have changed its
+      // lines since the list was read (a tab reopened shows its cached page while it reads again)
+      await client.refetchQueries({ queryKey: [deliveryOrderResource.name, 'list'], type: 'active' })
       const row = freshRow(client, picked)
       const order = asOrder(row)
       const refusal =
