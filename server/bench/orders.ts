@@ -193,38 +193,44 @@ export const orderSection = {
 
     // many people at work: reviewers deciding, logistics shipping; then the invariants
     const WORK_SECONDS = Number(process.env.BENCH_WORK_SECONDS ?? 10)
-    log(`approvals for ${WORK_SECONDS} s`)
-    const approvals = await benchApprovals(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
-    const decidedPerSecond = approvals.decided / approvals.result.seconds
-    rows.push(
-      {
-        metric: 'approvals (3 reviewers, each on the orders at their step)',
-        value: `${decidedPerSecond.toFixed(0)} decisions/s, p95 ${ms(approvals.result.p95)} (${approvals.result.errors} errors)`,
-        target: '>= 300/s',
-        ok: decidedPerSecond >= 300,
-      },
-      {
-        metric: 'approvals: decided orders not where their decision put them',
-        value: String(approvals.wrong),
-        target: '0',
-        ok: approvals.wrong === 0 && approvals.result.errors === 0,
+    const work = async (
+      name: string,
+      unit: string,
+      target: number,
+      check: string,
+      run: () => Promise<{ result: LoadResult; done: number; broken: number }>,
+    ) => {
+      log(`${name} for ${WORK_SECONDS} s`)
+      const { result, done, broken } = await run()
+      const perSecond = done / result.seconds
+      rows.push(
+        {
+          metric: name,
+          value: `${perSecond.toFixed(0)} ${unit}/s, p95 ${ms(result.p95)} (${result.errors} errors)`,
+          target: `>= ${target}/s`,
+          ok: perSecond >= target,
+        },
+        { metric: check, value: String(broken), target: '0', ok: broken === 0 && result.errors === 0 },
+      )
+    }
+    await work(
+      'approvals (3 reviewers, each on the orders at their step)',
+      'decisions',
+      300,
+      'approvals: decided orders not where their decision put them',
+      async () => {
+        const a = await benchApprovals(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
+        return { result: a.result, done: a.decided, broken: a.wrong }
       },
     )
-    log(`deliveries for ${WORK_SECONDS} s`)
-    const deliveries = await benchDeliveries(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
-    const shippedPerSecond = deliveries.shipped / deliveries.result.seconds
-    rows.push(
-      {
-        metric: 'deliveries (whole orders from one depot, batches earliest expiry first)',
-        value: `${shippedPerSecond.toFixed(0)} postings/s, p95 ${ms(deliveries.result.p95)} (${deliveries.result.errors} errors)`,
-        target: '>= 100/s',
-        ok: shippedPerSecond >= 100,
-      },
-      {
-        metric: 'deliveries: stock unlike its ledger, negative, or shipped beyond its line',
-        value: String(deliveries.broken),
-        target: '0',
-        ok: deliveries.broken === 0 && deliveries.result.errors === 0,
+    await work(
+      'deliveries (whole orders from one depot, batches earliest expiry first)',
+      'postings',
+      100,
+      'deliveries: stock unlike its ledger, negative, or shipped beyond its line',
+      async () => {
+        const d = await benchDeliveries(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
+        return { result: d.result, done: d.shipped, broken: d.broken }
       },
     )
 
