@@ -5,7 +5,7 @@ import { branches, products, saleOrderFacts, saleOrderLineFacts, saleOrders, sto
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import type { ResourceRegistry } from '../../platform/crud/registry.ts'
-import { scopeConditions } from '../../platform/data-scope.ts'
+import { type ScopeColumns, scopeConditions } from '../../platform/data-scope.ts'
 import { addDays, dayOf } from '../../platform/days.ts'
 import { inline } from '../../platform/list-query.ts'
 
@@ -46,18 +46,12 @@ export const createDashboard = (deps: { db: Db; resources: ResourceRegistry; eng
     const dueTo = addDays(today, 7)
 
     // the sums in the viewer's scope: the order resource's scope columns, as the sums keep them
-    const facts = (...more: (SQL | undefined)[]) =>
-      and(
-        scopeConditions(principal, { org: saleOrderFacts.orgCode, owner: saleOrderFacts.createBy }).write(inline),
-        ...more,
-      )
-    const lineFacts = (...more: (SQL | undefined)[]) =>
-      and(
-        scopeConditions(principal, { org: saleOrderLineFacts.orgCode, owner: saleOrderLineFacts.createBy }).write(
-          inline,
-        ),
-        ...more,
-      )
+    const scopedBy =
+      (columns: ScopeColumns) =>
+      (...more: (SQL | undefined)[]) =>
+        and(scopeConditions(principal, columns).write(inline), ...more)
+    const facts = scopedBy({ org: saleOrderFacts.orgCode, owner: saleOrderFacts.createBy })
+    const lineFacts = scopedBy({ org: saleOrderLineFacts.orgCode, owner: saleOrderLineFacts.createBy })
     const count = sql<number>`coalesce(sum(${saleOrderFacts.orders}), 0)::int`
     const amount = sql<number>`coalesce(sum(${saleOrderFacts.amount}), 0)::float8`
 
