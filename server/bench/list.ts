@@ -2,7 +2,7 @@ import type { ListQuery } from '@app/contracts'
 import autocannon from 'autocannon'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import type { Db } from '../src/db/client.ts'
+import { type Db, SESSION_OPTIONS } from '../src/db/client.ts'
 import * as schema from '../src/db/schema/index.ts'
 import { MASTER_DATA } from '../src/modules/masterdata/resources.ts'
 import { resolvePrincipal } from '../src/platform/auth/principal.ts'
@@ -102,7 +102,7 @@ export const loadFloor = async (
   /** The resource listed: the suppliers unless given. */
   resource: CrudResource = MASTER_DATA.find((d) => d.meta.name === 'supplier')!,
 ) => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: SESSION_OPTIONS })
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
   const principal = await resolvePrincipal(db, hashToken(token))
   if (!principal) throw new Error('the bench token is not signed in')

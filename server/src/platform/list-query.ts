@@ -164,8 +164,13 @@ const condition = (name: string, f: QueryField, rule: QueryRule, val: unknown): 
       return one(lte, true)
     case 'in':
     case 'not_in': {
-      // one array parameter, whatever its length: `= any($1)` is `in (...)` for the planner
       const values = listOf(name, f.meta, val).map(driverValue)
+      // one value is an equality: with `= any(...)` on a later column of an index, PostgreSQL
+      // (before 17) cannot read that index in its order, so a list filtered by one status would
+      // sort every matching row instead of reading the first page off (branch, status, createAt)
+      if (rule === 'in' && values.length === 1)
+        return conditionsOf(`${name}:eq`, values, (bind) => eq(col, bind(values[0])))
+      // more: one array parameter, whatever its length (`= any($1)` is `in (...)` for the planner)
       return conditionsOf(shape, [values], (bind) =>
         rule === 'in' ? sql`${col} = any(${bind(values)})` : sql`not (${col} = any(${bind(values)}))`,
       )

@@ -66,7 +66,21 @@ export const saleOrders = pgTable(
     index('sale_order_branch_idx').on(t.branchId),
     index('sale_order_org_idx').on(t.orgCode),
     index('sale_order_create_by_idx').on(t.createBy),
-    index('sale_order_create_at_idx').on(t.createAt),
+    // the list (issue 18): live orders newest first, in the list's own order (createAt, id), so a
+    // page and the rows skipped to reach a deep one are read off the index; descending, so a scan
+    // that counts up to the cap meets the newest (the most often matching) rows first
+    index('sale_order_live_create_at_idx')
+      .on(t.createAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.delFlag} = false`),
+    // the list as a branch's orders are looked for (branch + status, a date range, newest first):
+    // the page and its capped count read only this index; the order date and the department (a
+    // department-scoped reader's condition) are in it so that nothing is read from the table
+    index('sale_order_live_branch_status_idx')
+      .on(t.branchId, t.status, t.createAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.orderDate, t.orgCode)
+      .where(sql`${t.delFlag} = false`),
+    // the super query's `like '%...%'` on the number and the remark
+    index('sale_order_no_trgm_idx').using('gin', t.orderNo.op('gin_trgm_ops')),
+    index('sale_order_remark_trgm_idx').using('gin', t.remark.op('gin_trgm_ops')),
     // the dashboard: orders by month, deliveries due, orders not synced
     index('sale_order_order_date_idx').on(t.orderDate),
     index('sale_order_expected_delivery_idx').on(t.expectedDeliveryDate),

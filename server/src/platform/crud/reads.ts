@@ -130,14 +130,26 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
   const writeList = (query: ListQuery, fields: string[] | undefined, where: SQL | undefined) => {
     const selection = selectionOf(fields)
     return {
+      // the page's ids first, then their rows (a deferred join): rows skipped to reach a deep page
+      // are read as index entries (id and sort key) rather than whole rows from the table, so page
+      // 5 000 of a million orders costs an index scan, not 50 000 row fetches
       page: leanStatement(
         db
           .select(selection)
           .from(r.table)
-          .where(where)
+          .where(
+            inArray(
+              r.id,
+              db
+                .select({ id: r.id })
+                .from(r.table)
+                .where(where)
+                .orderBy(...orderBy(r.fields, query, r.id))
+                .limit(sql.placeholder('limit'))
+                .offset(sql.placeholder('offset')),
+            ),
+          )
           .orderBy(...orderBy(r.fields, query, r.id))
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset'))
           .toSQL(),
         selection,
       ),
