@@ -131,6 +131,13 @@ export const createStockDocService = (deps: { db: Db }) => {
     })
     const doc = await createDoc(tx, principal, { ...input, docType, supplierId }, lines)
     const actor: Actor = principal
+    // the rows there are first, in the order a sales-out locks them (by id): upserting them by
+    // product while a sales-out of the same products held one and waited for another deadlocked
+    await lockStock(
+      tx,
+      input.depotId,
+      lines.map((l) => l.productId),
+    )
     // one order of upserts whatever the document (no lock cycles between two stock-ins)
     for (const line of [...lines].sort((a, b) =>
       `${a.productId}|${a.batchNo}`.localeCompare(`${b.productId}|${b.batchNo}`),
