@@ -78,6 +78,33 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
         )
       const rate = new Map(units.map((u) => [u.id, u.rate]))
       const baseOf = (lineId: string, quantity: number) => q(quantity * (rate.get(byId.get(lineId)!.unitId) ?? 1))
+      // the order's own rows first (locked above, nobody else's business); the rows every delivery
+      // shares (the depot's stock, the day's document and delivery numbers) last, so they are held
+      // for the few statements before the commit: deliveries of one depot and product queue there
+      for (const [lineId, quantity] of wanted) {
+        const line = byId.get(lineId)!
+        await tx
+          .update(saleOrderLines)
+          .set({ deliveredQuantity: q(line.deliveredQuantity + quantity) })
+          .where(eq(saleOrderLines.id, lineId))
+      }
+      const after = await linesOf(tx, order.id)
+      const full = after.every((l) => l.deliveredQuantity >= l.quantity)
+      const moved = await moveOrder(
+        tx,
+        order,
+        full ? OrderStatus.FullyDelivered : OrderStatus.PartlyDelivered,
+        principal.userId,
+      )
+      await orders.log(
+        tx,
+        req,
+        'sale_delivery:deliver',
+        moved,
+        { order, lines: before },
+        { order: moved, lines: after },
+      )
+
       const doc = await stock.postOut(tx, req, principal, {
         depotId: input.depotId,
         docDate: input.shipDate,
@@ -112,41 +139,21 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
         list.push({ batchNo: l.batchNo, quantity: l.quantity, expiryDate: l.expiryDate })
         taken.set(l.productId, list)
       }
-      for (const [lineId, quantity] of wanted) {
-        const line = byId.get(lineId)!
-        let need = baseOf(lineId, quantity)
-        const batches = []
-        for (const b of taken.get(line.productId) ?? []) {
-          if (need <= 0) break
-          const take = Math.min(need, b.quantity)
-          if (take <= 0) continue
-          batches.push({ productId: line.productId, batchNo: b.batchNo, quantity: q(take), expiryDate: b.expiryDate })
-          b.quantity = q(b.quantity - take)
-          need = q(need - take)
-        }
-        await tx
-          .insert(saleDeliveryLines)
-          .values({ deliveryId: delivery!.id, orderLineId: lineId, productId: line.productId, quantity, batches })
-        await tx
-          .update(saleOrderLines)
-          .set({ deliveredQuantity: q(line.deliveredQuantity + quantity) })
-          .where(eq(saleOrderLines.id, lineId))
-      }
-      const after = await linesOf(tx, order.id)
-      const full = after.every((l) => l.deliveredQuantity >= l.quantity)
-      const moved = await moveOrder(
-        tx,
-        order,
-        full ? OrderStatus.FullyDelivered : OrderStatus.PartlyDelivered,
-        principal.userId,
-      )
-      await orders.log(
-        tx,
-        req,
-        'sale_delivery:deliver',
-        moved,
-        { order, lines: before },
-        { order: moved, lines: after },
+      await tx.insert(saleDeliveryLines).values(
+        [...wanted].map(([lineId, quantity]) => {
+          const line = byId.get(lineId)!
+          let need = baseOf(lineId, quantity)
+          const batches = []
+          for (const b of taken.get(line.productId) ?? []) {
+            if (need <= 0) break
+            const take = Math.min(need, b.quantity)
+            if (take <= 0) continue
+            batches.push({ productId: line.productId, batchNo: b.batchNo, quantity: q(take), expiryDate: b.expiryDate })
+            b.quantity = q(b.quantity - take)
+            need = q(need - take)
+          }
+          return { deliveryId: delivery!.id, orderLineId: lineId, productId: line.productId, quantity, batches }
+        }),
       )
       await events.emit(tx, { type: 'erp.changed', kind: 'consignment', orderId: order.id, objectId: delivery!.id })
       if (order.createBy)

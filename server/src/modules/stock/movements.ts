@@ -8,24 +8,20 @@ export type Doc = { id: string; docNo: string; docType: string; depotId: string 
 export type Actor = { userId: string; orgCode: string | null }
 export type StockRow = typeof stocks.$inferSelect
 
-const ledger = (
-  tx: DbOrTx,
-  doc: Doc,
-  actor: Actor,
-  m: { productId: string; batchNo: string; change: number; after: number },
-) =>
-  tx.insert(stockLedger).values({
-    docId: doc.id,
-    docNo: doc.docNo,
-    docType: doc.docType,
-    depotId: doc.depotId,
-    productId: m.productId,
-    batchNo: m.batchNo,
-    change: m.change,
-    quantityAfter: m.after,
-    createBy: actor.userId,
-    orgCode: actor.orgCode,
-  })
+type Move = { productId: string; batchNo: string; change: number; after: number }
+
+const ledgerRow = (doc: Doc, actor: Actor, m: Move): typeof stockLedger.$inferInsert => ({
+  docId: doc.id,
+  docNo: doc.docNo,
+  docType: doc.docType,
+  depotId: doc.depotId,
+  productId: m.productId,
+  batchNo: m.batchNo,
+  change: m.change,
+  quantityAfter: m.after,
+  createBy: actor.userId,
+  orgCode: actor.orgCode,
+})
 
 /**
  * Adds stock to a depot/product/batch in one atomic upsert (concurrent stock-ins add up) and
@@ -68,7 +64,7 @@ export const addStock = async (
       },
     })
     .returning({ quantity: stocks.quantity })
-  await ledger(tx, doc, actor, { ...line, change: line.quantity, after: row!.quantity })
+  await tx.insert(stockLedger).values(ledgerRow(doc, actor, { ...line, change: line.quantity, after: row!.quantity }))
 }
 
 /**
@@ -90,27 +86,32 @@ export const fefo = (a: StockRow, b: StockRow) =>
   a.batchNo.localeCompare(b.batchNo)
 
 /**
- * Takes stock out of one row. The UPDATE itself refuses to go below zero (`quantity >= n`), so
- * even a writer that skipped the lock cannot oversell; the check constraint is the last guard.
+ * Takes stock out of rows, then writes their ledger rows in one insert. Each UPDATE itself refuses
+ * to go below zero (`quantity >= n`), so even a writer that skipped the lock cannot oversell; the
+ * check constraint is the last guard.
  */
-export const takeStock = async (tx: DbOrTx, doc: Doc, actor: Actor, row: StockRow, quantity: number) => {
-  const [after] = await tx
-    .update(stocks)
-    .set({
-      quantity: sql`${stocks.quantity} - ${quantity}`,
-      version: sql`${stocks.version} + 1`,
-      updateAt: new Date(),
-      updateBy: actor.userId,
-    })
-    .where(and(eq(stocks.id, row.id), gte(stocks.quantity, quantity)))
-    .returning({ quantity: stocks.quantity })
-  if (!after) {
-    fail(Errors.InsufficientStock, { productId: row.productId, batchNo: row.batchNo, requested: quantity })
+export const takeStock = async (
+  tx: DbOrTx,
+  doc: Doc,
+  actor: Actor,
+  takes: readonly { row: StockRow; quantity: number }[],
+) => {
+  const moves: { productId: string; batchNo: string; change: number; after: number }[] = []
+  for (const { row, quantity } of takes) {
+    const [after] = await tx
+      .update(stocks)
+      .set({
+        quantity: sql`${stocks.quantity} - ${quantity}`,
+        version: sql`${stocks.version} + 1`,
+        updateAt: new Date(),
+        updateBy: actor.userId,
+      })
+      .where(and(eq(stocks.id, row.id), gte(stocks.quantity, quantity)))
+      .returning({ quantity: stocks.quantity })
+    if (!after) {
+      fail(Errors.InsufficientStock, { productId: row.productId, batchNo: row.batchNo, requested: quantity })
+    }
+    moves.push({ productId: row.productId, batchNo: row.batchNo, change: -quantity, after: after.quantity })
   }
-  await ledger(tx, doc, actor, {
-    productId: row.productId,
-    batchNo: row.batchNo,
-    change: -quantity,
-    after: after.quantity,
-  })
+  if (moves.length > 0) await tx.insert(stockLedger).values(moves.map((m) => ledgerRow(doc, actor, m)))
 }

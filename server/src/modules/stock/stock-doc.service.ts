@@ -81,16 +81,20 @@ export const createStockDocService = (deps: { db: Db }) => {
         orgCode: principal.orgCode,
       })
       .returning()
-    await tx.insert(stockDocLines).values(lines.map((l, i) => ({ ...l, docId: doc!.id, lineNo: i + 1 })))
-    return doc!
+    const written = await tx
+      .insert(stockDocLines)
+      .values(lines.map((l, i) => ({ ...l, docId: doc!.id, lineNo: i + 1 })))
+      .returning()
+    return { doc: doc!, lines: written.sort((a, b) => a.lineNo - b.lineNo) }
   }
 
-  const finish = async (tx: DbOrTx, req: RequestInfo, doc: typeof stockDocs.$inferSelect, button: string) => {
-    const lines = await tx
-      .select()
-      .from(stockDocLines)
-      .where(eq(stockDocLines.docId, doc.id))
-      .orderBy(asc(stockDocLines.lineNo))
+  /** Logs the posted document with its lines (as createDoc wrote them) and answers both. */
+  const finish = async (
+    tx: DbOrTx,
+    req: RequestInfo,
+    { doc, lines }: Awaited<ReturnType<typeof createDoc>>,
+    button: string,
+  ) => {
     await recordOperation(tx, req, {
       operation: `pro_stock:${button}`,
       resource: 'pro_stock_doc',
@@ -129,7 +133,8 @@ export const createStockDocService = (deps: { db: Db }) => {
         remark: l.remark ?? null,
       }
     })
-    const doc = await createDoc(tx, principal, { ...input, docType, supplierId }, lines)
+    const posted = await createDoc(tx, principal, { ...input, docType, supplierId }, lines)
+    const doc = posted.doc
     const actor: Actor = principal
     // the rows there are first, in the order a sales-out locks them (by id): upserting them by
     // product while a sales-out of the same products held one and waited for another deadlocked
@@ -144,7 +149,7 @@ export const createStockDocService = (deps: { db: Db }) => {
     )) {
       await addStock(tx, doc as Doc, actor, line)
     }
-    return finish(tx, req, doc, 'stockIn')
+    return finish(tx, req, posted, 'stockIn')
   }
 
   /**
@@ -193,9 +198,9 @@ export const createStockDocService = (deps: { db: Db }) => {
       expiryDate: t.row.expiryDate,
       remark: t.remark,
     }))
-    const doc = await createDoc(tx, principal, { ...input, docType: StockDocType.SalesOut }, lines)
-    for (const t of takes) await takeStock(tx, doc as Doc, principal, t.row, t.quantity)
-    return finish(tx, req, doc, 'stockOut')
+    const posted = await createDoc(tx, principal, { ...input, docType: StockDocType.SalesOut }, lines)
+    await takeStock(tx, posted.doc as Doc, principal, takes)
+    return finish(tx, req, posted, 'stockOut')
   }
 
   return {
