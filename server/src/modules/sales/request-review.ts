@@ -1,7 +1,7 @@
 import { ApprovalStatus } from '@app/contracts'
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import type { saleApplyModifies, saleOrderDeletes } from '../../db/schema/index.ts'
+import { type saleApplyModifies, type saleOrderDeletes, saleOrders } from '../../db/schema/index.ts'
 import type { DomainEvent, EventBus } from '../../platform/events.ts'
 
 type RequestTable = typeof saleOrderDeletes | typeof saleApplyModifies
@@ -23,6 +23,21 @@ export const followRequestReview = <T extends RequestTable>(
     events.on(type, async (tx, e) => {
       if (e.business !== business) return
       const approved = e.type === 'approval.approved'
+      // approved, `onFinal` changes the order: its lock first, then the request's row, the order a
+      // new request on the order takes them in (its insert waits on this one's entry in the
+      // one-open-request index); the request first, the two deadlocked
+      if (approved && e.final) {
+        const [request] = await tx
+          .select({ orderId: table.orderId })
+          .from(table as typeof saleOrderDeletes)
+          .where(eq(table.id, e.objectId))
+        if (request)
+          await tx
+            .select({ id: saleOrders.id })
+            .from(saleOrders)
+            .where(eq(saleOrders.id, request.orderId))
+            .for('update')
+      }
       const status = !e.final
         ? ApprovalStatus.UnderReview
         : approved
