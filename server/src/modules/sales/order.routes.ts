@@ -70,8 +70,7 @@ export const orderRoutes =
         },
       },
       async (req) => {
-        await assertReadable(principalOf(req), req.query.id)
-        return ok(await orders.detail(db, req.query.id))
+        return ok(await orders.detail(db, await assertReadable(principalOf(req), req.query.id)))
       },
     )
 

@@ -8,7 +8,7 @@ import {
   type SaleOrderEditSchema,
   type SaleOrderInputSchema,
 } from '@app/contracts'
-import { and, eq, inArray, isNull, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import {
@@ -18,6 +18,7 @@ import {
   departments,
   products,
   saleApplyModifies,
+  saleOrderLines,
   saleOrders,
   userBranches,
   users,
@@ -31,7 +32,7 @@ import { nextNumber } from '../../platform/sequence.ts'
 import { assertBranchStockUploaded } from '../stock/index.ts'
 import { contentOf, orderImage, productNames } from './order.image.ts'
 import { type LineRow, linesOf, orderTotals, type PricedLine, priceLines, writeLines } from './order.lines.ts'
-import { inScope, lockOrder, moveOrder, type OrderRow, readOrder } from './order.status.ts'
+import { inScope, lockOrder, moveOrder, type OrderRow } from './order.status.ts'
 
 type Input = z.output<typeof SaleOrderInputSchema>
 type EditInput = z.output<typeof SaleOrderEditSchema>
@@ -327,45 +328,39 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
       return order
     },
 
-    /** GET /sale/order/queryById: the order with its lines and attachments. */
-    async detail(db: DbOrTx, id: string): Promise<SaleOrderDetail> {
-      const order = await readOrder(db, id)
-      const lines = await linesOf(db, id)
-      const facts = lines.length
-        ? await db
-            .select({
-              id: products.id,
-              code: products.code,
-              name: products.name,
-              nameEn: products.nameEn,
-              spec: products.spec,
-            })
-            .from(products)
-            .where(
-              inArray(
-                products.id,
-                lines.map((l) => l.productId),
-              ),
-            )
-        : []
-      const byId = new Map(facts.map((f) => [f.id, f]))
-      const files = await db
-        .select()
-        .from(attachments)
-        .where(and(eq(attachments.tableDic, ORDER_TABLE_DIC), eq(attachments.objectId, id)))
+    /**
+     * GET /sale/order/queryById: the order (as the caller's read check found it) with its lines
+     * and attachments, both read at once: the lines with their products in one statement.
+     */
+    async detail(db: DbOrTx, order: OrderRow): Promise<SaleOrderDetail> {
+      const [withProducts, files] = await Promise.all([
+        db
+          .select({
+            line: saleOrderLines,
+            code: products.code,
+            name: products.name,
+            nameEn: products.nameEn,
+            spec: products.spec,
+          })
+          .from(saleOrderLines)
+          .leftJoin(products, eq(products.id, saleOrderLines.productId))
+          .where(eq(saleOrderLines.orderId, order.id))
+          .orderBy(asc(saleOrderLines.lineNo)),
+        db
+          .select()
+          .from(attachments)
+          .where(and(eq(attachments.tableDic, ORDER_TABLE_DIC), eq(attachments.objectId, order.id))),
+      ])
       const { delFlag: _d, orgCode: _o, updateBy: _u, ...head } = order
       return {
         ...head,
-        lines: lines.map((l) => {
-          const p = byId.get(l.productId)
-          return {
-            ...l,
-            productCode: p?.code ?? '',
-            productName: p?.name ?? '',
-            productNameEn: p?.nameEn ?? null,
-            spec: p?.spec ?? null,
-          }
-        }),
+        lines: withProducts.map(({ line, code, name, nameEn, spec }) => ({
+          ...line,
+          productCode: code ?? '',
+          productName: name ?? '',
+          productNameEn: nameEn ?? null,
+          spec: spec ?? null,
+        })),
         attachments: files.map((f) => ({
           id: f.id,
           name: f.originalName,

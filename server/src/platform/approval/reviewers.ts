@@ -1,5 +1,5 @@
 import { Errors, ReviewDecision } from '@app/contracts'
-import { and, eq, notInArray } from 'drizzle-orm'
+import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { departments, roles, userDepartments, userRoles, users } from '../../db/schema/index.ts'
 import { fail } from '../errors.ts'
@@ -9,17 +9,22 @@ import type { ReviewRow, ReviewStepRow } from './types.ts'
 export type Memberships = { roleCodes: string[]; orgCodes: string[] }
 
 export const membershipsOf = async (db: DbOrTx, userId: string): Promise<Memberships> => {
-  const roleRows = await db
+  // one statement: a decision reads them on every call
+  const roleCodes = db
     .select({ code: roles.roleCode })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId))
-  const deptRows = await db
+    .where(eq(userRoles.userId, users.id))
+  const orgCodes = db
     .select({ code: departments.orgCode })
     .from(userDepartments)
     .innerJoin(departments, eq(departments.id, userDepartments.departId))
-    .where(eq(userDepartments.userId, userId))
-  return { roleCodes: roleRows.map((r) => r.code), orgCodes: deptRows.map((r) => r.code) }
+    .where(eq(userDepartments.userId, users.id))
+  const [row] = await db
+    .select({ roleCodes: sql<string[]>`array(${roleCodes})`, orgCodes: sql<string[]>`array(${orgCodes})` })
+    .from(users)
+    .where(eq(users.id, userId))
+  return { roleCodes: row?.roleCodes ?? [], orgCodes: row?.orgCodes ?? [] }
 }
 
 /**
