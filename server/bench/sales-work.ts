@@ -1,5 +1,5 @@
-import pg from 'pg'
 import { dayOf } from '../src/platform/days.ts'
+import { shippedBeyondLines, stockUnlikeLedger, withClient } from './invariants.ts'
 import { type LoadResult, loadCalls } from './list.ts'
 import { adminToken } from './server.ts'
 
@@ -16,7 +16,7 @@ const REVIEWERS = [
   { username: 'gm_president', step: 3 },
 ] as const
 /** The export depot the demo ships from. */
-const DEPOT = 'WH-SZ-F'
+export const DEPOT = 'WH-SZ-F'
 
 const post = async (url: string, token: string, body: unknown) => {
   const res = await fetch(url, {
@@ -28,13 +28,25 @@ const post = async (url: string, token: string, body: unknown) => {
   if (!res.ok || !answer.success) throw new Error(`${url} answered ${res.status}: ${answer.message}`)
 }
 
-const withClient = async <T>(url: string, work: (c: pg.Client) => Promise<T>) => {
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  try {
-    return await work(c)
-  } finally {
-    await c.end()
+/**
+ * Stocks a depot through the app (the administrator's production-in, batch `batchNo`, today):
+ * `quantity` base units of each product, 200 lines a document.
+ */
+export const stockDepot = async (
+  baseUrl: string,
+  depotId: string,
+  productIds: readonly string[],
+  quantity: number,
+  batchNo = 'BENCH-1',
+) => {
+  const admin = await adminToken(baseUrl)
+  const today = dayOf(new Date())
+  for (let i = 0; i < productIds.length; i += 200) {
+    await post(`${baseUrl}/api/pro/stock/productionIn`, admin, {
+      depotId,
+      remark: 'bench',
+      lines: productIds.slice(i, i + 200).map((productId) => ({ productId, batchNo, quantity, productionDate: today })),
+    })
   }
 }
 
@@ -119,17 +131,8 @@ export const benchDeliveries = async (databaseUrl: string, baseUrl: string, conn
     )
     return { depotId: depot.id, orders: rows, productIds: products.rows.map((r) => r.id) }
   })
-  const admin = await adminToken(baseUrl)
+  await stockDepot(baseUrl, depotId, productIds, 10_000_000)
   const today = dayOf(new Date())
-  for (let i = 0; i < productIds.length; i += 200) {
-    await post(`${baseUrl}/api/pro/stock/productionIn`, admin, {
-      depotId,
-      remark: 'bench',
-      lines: productIds
-        .slice(i, i + 200)
-        .map((productId) => ({ productId, batchNo: 'BENCH-1', quantity: 10_000_000, productionDate: today })),
-    })
-  }
   const logistics = await adminToken(baseUrl, 'logistics_admin')
   let next = 0
   let shipped = 0
@@ -148,18 +151,9 @@ export const benchDeliveries = async (databaseUrl: string, baseUrl: string, conn
     connections,
     seconds,
   )
-  const broken = await withClient(databaseUrl, async (c) => {
-    const { rows } = await c.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pro_stock s
-        WHERE s.depot_id = $1 AND (s.quantity < 0 OR s.quantity <> (
-          SELECT coalesce(sum(l.change), 0) FROM pro_stock_ledger l
-           WHERE l.depot_id = s.depot_id AND l.product_id = s.product_id AND l.batch_no = s.batch_no))`,
-      [depotId],
-    )
-    const over = await c.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM sale_order_line WHERE delivered_quantity > quantity OR delivered_quantity < 0',
-    )
-    return rows[0]!.n + over.rows[0]!.n
-  })
+  const broken = await withClient(
+    databaseUrl,
+    async (c) => (await stockUnlikeLedger(c, depotId)).count + (await shippedBeyondLines(c)).count,
+  )
   return { result, shipped, broken }
 }
