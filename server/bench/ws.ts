@@ -1,21 +1,28 @@
 /**
- * `npm run bench:ws`: live push across two server instances (issue 6). Starts two instances of
- * the real app (its build, as `npm start` runs it; child processes) on one fresh PostgreSQL
- * database, opens 2 000 sockets split across them (one per user, token as subprotocol, as the
- * browser does), publishes one notice to everyone through instance A, and prints the delivery
- * latency (p50/p99) and the instances' memory. Needs TEST_DATABASE_URL or DATABASE_URL (a server
- * that may create databases).
+ * `npm run bench:ws`: live push across two server instances (issues 6, 18). Starts two instances
+ * of the real app (its build, as `npm start` runs it; child processes) on one fresh PostgreSQL
+ * database, opens `BENCH_SOCKETS` (2 000) sockets split across them (one per user, token as
+ * subprotocol, as the browser does; `BENCH_CONNECT_CONCURRENCY` at a time), publishes one notice
+ * to everyone through instance A, and prints the delivery latency (p50/p95/p99) and each
+ * instance's memory. Needs TEST_DATABASE_URL or DATABASE_URL (a server that may create databases).
+ * With `BENCH_SERVER_NODE_ARGS=--cpu-prof ...` it also prints the publish's window on the
+ * monotonic clock the profiles' timestamps use, to cut them to it.
  */
+import os from 'node:os'
 import pg from 'pg'
 import WebSocket from 'ws'
 import { newToken } from '../src/platform/auth/tokens.ts'
 import { createBenchDatabase } from './database.ts'
 import { percentile } from './list.ts'
-import { adminToken, memoryOf, startServer } from './server.ts'
+import { adminToken, backendsCpu, cpuBetween, cpuMsOf, memoryOf, startServer } from './server.ts'
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000)
-const CONNECT_CONCURRENCY = 100
+const CONNECT_CONCURRENCY = Number(process.env.BENCH_CONNECT_CONCURRENCY ?? 100)
+/** A socket not open by then fails the run (a server that stopped accepting, not a slow one). */
+const CONNECT_TIMEOUT_MS = 30_000
 const DELIVERY_TIMEOUT_MS = 30_000
+/** Bench users (and their sessions) written per statement. */
+const USERS_PER_INSERT = 1000
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
 if (!adminUrl) {
@@ -23,7 +30,7 @@ if (!adminUrl) {
   process.exit(1)
 }
 
-/** Bench users with live sessions, written directly (2 000 sign-ins would mostly measure scrypt). */
+/** Bench users with live sessions, written directly (thousands of sign-ins would mostly measure scrypt). */
 const createUsers = async (url: string, n: number) => {
   const c = new pg.Client({ connectionString: url })
   await c.connect()
@@ -33,11 +40,11 @@ const createUsers = async (url: string, n: number) => {
     )
     const hash = rows[0]!.password_hash
     const users: { id: string; token: string }[] = []
-    for (let start = 0; start < n; start += 500) {
-      const count = Math.min(500, n - start)
+    for (let start = 0; start < n; start += USERS_PER_INSERT) {
+      const count = Math.min(USERS_PER_INSERT, n - start)
       const inserted = await c.query<{ id: string }>(
         `insert into sys_user (username, realname, password_hash, org_code)
-         select 'bench_' || lpad(g::text, 5, '0'), 'Bench ' || g, $1, 'A01A04'
+         select 'bench_' || lpad(g::text, 6, '0'), 'Bench ' || g, $1, 'A01A04'
          from generate_series($2::int, $3::int) g returning id`,
         [hash, start + 1, start + count],
       )
@@ -57,22 +64,43 @@ const createUsers = async (url: string, n: number) => {
 
 type Client = { socket: WebSocket; receivedAt: number | null }
 
+/** Counts first receipts of the notice, so the bench waits without polling 10 000 clients. */
+const arrivals = { left: 0, allIn: () => {} }
+
 const connect = (baseUrl: string, userId: string, token: string, title: string): Promise<Client> =>
   new Promise((resolve, reject) => {
     const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/websocket/${userId}`, [token])
     const client: Client = { socket, receivedAt: null }
-    socket.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as { type: string; msgTxt?: { title: string } }
-      if (frame.type === 'message' && frame.msgTxt?.title === title && client.receivedAt === null) {
-        client.receivedAt = performance.now()
-      }
+    const timer = setTimeout(() => {
+      socket.terminate()
+      reject(new Error(`socket not open after ${CONNECT_TIMEOUT_MS} ms`))
+    }, CONNECT_TIMEOUT_MS)
+    // the time first, then a byte search (10 000 frames arrive at once: parsing each would delay the later ones)
+    socket.on('message', (data: Buffer) => {
+      const at = performance.now()
+      if (client.receivedAt !== null || !data.includes(title)) return
+      client.receivedAt = at
+      if (--arrivals.left === 0) arrivals.allIn()
     })
-    socket.once('open', () => resolve(client))
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused: ${res.statusCode}`)))
-    socket.once('error', reject)
+    socket.once('open', () => {
+      clearTimeout(timer)
+      resolve(client)
+    })
+    socket.once('unexpected-response', (_req, res) => {
+      clearTimeout(timer)
+      reject(new Error(`refused: ${res.statusCode}`))
+    })
+    socket.once('error', (err) => {
+      clearTimeout(timer)
+      reject(err)
+    })
   })
 
 const ms = (n: number) => `${n.toFixed(1)} ms`
+const percentiles = (sorted: number[]) =>
+  `p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}  p99 ${ms(percentile(sorted, 99))}`
+/** Microseconds on the monotonic clock, the base of V8's CPU profile timestamps. */
+const monotonicUs = () => process.hrtime.bigint() / 1000n
 
 const main = async () => {
   const database = await createBenchDatabase(adminUrl, 'bench_ws')
@@ -124,13 +152,26 @@ const main = async () => {
       targetIds: [],
     })
 
+    arrivals.left = clients.length
+    const allIn = new Promise<void>((resolve) => {
+      arrivals.allIn = resolve
+    })
+    const cpuBefore = { a: cpuMsOf(a.pid), b: cpuMsOf(b.pid), db: await backendsCpu(url), bench: process.cpuUsage() }
+    const loadBefore = os.loadavg()[0]!
+
+    const publishStartedUs = monotonicUs()
     const publishStarted = performance.now()
     await call('/sys/notice/publish', { id: notice.id })
     const publishDone = performance.now()
+    const publishDoneUs = monotonicUs()
 
-    const deadline = Date.now() + DELIVERY_TIMEOUT_MS
-    while (clients.some((c) => c.receivedAt === null) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20))
+    await Promise.race([allIn, new Promise((r) => setTimeout(r, DELIVERY_TIMEOUT_MS))])
+    const benchCpu = process.cpuUsage(cpuBefore.bench)
+    const cpu = {
+      a: cpuMsOf(a.pid) - cpuBefore.a,
+      b: cpuMsOf(b.pid) - cpuBefore.b,
+      db: cpuBetween(cpuBefore.db, await backendsCpu(url)),
+      bench: (benchCpu.user + benchCpu.system) / 1000,
     }
     const delivered = clients.filter((c) => c.receivedAt !== null)
     const sinceStart = delivered.map((c) => c.receivedAt! - publishStarted).sort((x, y) => x - y)
@@ -138,19 +179,25 @@ const main = async () => {
     const half = (from: string) =>
       clients.filter((c, i) => c.receivedAt !== null && (i % 2 === 0 ? a.baseUrl : b.baseUrl) === from).length
     const after = instances.map((i) => memoryOf(i.pid).rssMb)
+    const deliveredUs = monotonicUs()
 
     console.log('')
     console.log(`delivered ${delivered.length}/${clients.length} (A ${half(a.baseUrl)}, B ${half(b.baseUrl)})`)
     console.log(`publish call (recipients, messages, NOTIFY, commit): ${ms(publishDone - publishStarted)}`)
+    console.log(`latency from publish request: ${percentiles(sinceStart)}  max ${ms(sinceStart.at(-1) ?? Number.NaN)}`)
+    console.log(`latency after publish answered: ${percentiles(sinceCommit)}`)
     console.log(
-      `latency from publish request: p50 ${ms(percentile(sinceStart, 50))}  p99 ${ms(percentile(sinceStart, 99))}  max ${ms(sinceStart.at(-1) ?? Number.NaN)}`,
+      `CPU from the publish request to the last delivery: A ${cpu.a.toFixed(0)} ms, B ${cpu.b.toFixed(0)} ms, database ${cpu.db.toFixed(0)} ms, bench client ${cpu.bench.toFixed(0)} ms (${os.cpus().length} cores; load average ${loadBefore.toFixed(1)} before)`,
     )
-    console.log(
-      `latency after publish answered: p50 ${ms(percentile(sinceCommit, 50))}  p99 ${ms(percentile(sinceCommit, 99))}`,
-    )
-    const mem = (xs: number[]) => xs.map((x, i) => `${'AB'[i]} ${x.toFixed(0)} MB`).join(', ')
-    console.log(`server memory (RSS) idle: ${mem(idle)}; ${clients.length / 2} sockets each: ${mem(connected)}`)
-    console.log(`server memory (RSS) after delivery: ${mem(after)}`)
+    console.log(`server memory (RSS): idle / ${clients.length / 2} sockets each / after delivery`)
+    for (const [i, name] of ['A', 'B'].entries()) {
+      console.log(
+        `  instance ${name}: ${idle[i]!.toFixed(0)} / ${connected[i]!.toFixed(0)} / ${after[i]!.toFixed(0)} MB`,
+      )
+    }
+    if (process.env.BENCH_SERVER_NODE_ARGS) {
+      console.log(`monotonic µs: publish ${publishStartedUs}..${publishDoneUs}, delivered by ${deliveredUs}`)
+    }
     if (delivered.length !== clients.length) process.exitCode = 1
   } finally {
     for (const c of clients) c.socket.terminate()
