@@ -13,7 +13,7 @@ import {
   type NoticeType,
   ReadFlag,
 } from '@app/contracts'
-import { and, count, desc, eq, inArray, like, or } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, like, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import {
   departments,
@@ -71,12 +71,14 @@ const toDetail = (row: NoticeRow, readFlag: number): NoticeDetail => ({
   readFlag,
 })
 
+/** Ids as one PostgreSQL array literal, for `${...}::uuid[]` (uuids need no quoting). */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
+
 const toBrief = (row: NoticeRow, readFlag: number): NoticeBrief => {
   const { content: _c, ...brief } = toDetail(row, readFlag)
   return brief
 }
 
-const CHUNK = 1000
 const LIST_LIMIT = 200
 const UNREAD_INFO_LIMIT = 10
 
@@ -258,11 +260,11 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
           .returning()
         if (!row) notFound()
         await tx.delete(noticeRecipients).where(eq(noticeRecipients.noticeId, id))
-        for (let i = 0; i < recipientIds.length; i += CHUNK) {
-          await tx
-            .insert(noticeRecipients)
-            .values(recipientIds.slice(i, i + CHUNK).map((userId) => ({ noticeId: id, userId })))
-        }
+        // one statement, the ids as one array parameter (10 000 rows: 0.15-0.3 s; 0.5-0.85 s as
+        // chunks of 1 000 through the query builder)
+        await tx.execute(
+          sql`insert into sys_notice_recipient (notice_id, user_id) select ${id}::uuid, unnest(${uuidArray(recipientIds)}::uuid[])`,
+        )
         await events.emit(tx, {
           type: 'notice.published',
           noticeId: id,

@@ -38,7 +38,7 @@ export const subscribeMessageProducers = (events: EventBus) => {
           if (!reviewer) return []
           return [
             {
-              recipientId: id,
+              recipientIds: [id],
               ...approvalTexts.reviewNeeded(reviewer.lang, e),
               creator: submitter?.realname ?? null,
               creatorId: submitter?.id ?? null,
@@ -63,7 +63,7 @@ export const subscribeMessageProducers = (events: EventBus) => {
         const decider = found.get(e.decidedBy)
         await sendMessages(tx, [
           {
-            recipientId: submitter.id,
+            recipientIds: [submitter.id],
             ...texts,
             creator: decider?.realname ?? null,
             creatorId: decider?.id ?? null,
@@ -84,7 +84,7 @@ export const subscribeMessageProducers = (events: EventBus) => {
           if (!recipient) return []
           return [
             {
-              recipientId: id,
+              recipientIds: [id],
               ...e.texts[recipient.lang],
               creator: creator?.realname ?? null,
               creatorId: creator?.id ?? null,
@@ -102,18 +102,18 @@ export const subscribeMessageProducers = (events: EventBus) => {
         .from(notices)
         .where(eq(notices.id, e.noticeId))
       const excerpt = plainText(notice?.content ?? '', EXCERPT)
-      await sendMessages(
-        tx,
-        [...new Set(e.recipientIds)].map((recipientId) => ({
-          recipientId,
+      // one draft for all recipients: the same text, written in one statement
+      await sendMessages(tx, [
+        {
+          recipientIds: e.recipientIds,
           title: e.title,
           content: excerpt,
           creator: notice?.senderName ?? null,
           creatorId: e.senderId,
           noticeId: e.noticeId,
           source: e.type,
-        })),
-      )
+        },
+      ])
     }),
   ]
   return () => {

@@ -9,7 +9,8 @@ export type LiveSocket = {
 
 const OPEN = 1
 
-type Entry = { userId: string; tokenHash: string | null; lastSeen: number }
+/** `slot`: which part of the sockets it belongs to, for pings spread over the heartbeat period. */
+type Entry = { userId: string; tokenHash: string | null; lastSeen: number; slot: number }
 
 /**
  * The live sockets of this server instance, by user. Each instance knows only its own sockets;
@@ -18,6 +19,7 @@ type Entry = { userId: string; tokenHash: string | null; lastSeen: number }
 export const createConnectionRegistry = (now: () => number = Date.now) => {
   const byUser = new Map<string, Set<LiveSocket>>()
   const entries = new Map<LiveSocket, Entry>()
+  let added = 0
 
   const remove = (socket: LiveSocket) => {
     const entry = entries.get(socket)
@@ -37,7 +39,7 @@ export const createConnectionRegistry = (now: () => number = Date.now) => {
         byUser.set(userId, set)
       }
       set.add(socket)
-      entries.set(socket, { userId, tokenHash, lastSeen: now() })
+      entries.set(socket, { userId, tokenHash, lastSeen: now(), slot: added++ })
       return () => remove(socket)
     },
     remove,
@@ -63,9 +65,12 @@ export const createConnectionRegistry = (now: () => number = Date.now) => {
     },
     /**
      * Drops sockets silent for longer than `deadAfterMs` and pings the others, so a browser that
-     * vanished without a close frame does not linger (SPEC 4: no reply means closed).
+     * vanished without a close frame does not linger (SPEC 4: no reply means closed). With
+     * `part`, pings only the sockets of that part (`index` of `of`, the sockets split evenly in
+     * the order they came): a ping is a write to the socket, and 5 000 of them at once held an
+     * instance's event loop for 0.1 to 0.3 s, delaying whatever arrived meanwhile (a push).
      */
-    sweep(deadAfterMs: number): number {
+    sweep(deadAfterMs: number, part: { index: number; of: number } = { index: 0, of: 1 }): number {
       let dropped = 0
       const cutoff = now() - deadAfterMs
       for (const [socket, entry] of entries) {
@@ -73,7 +78,7 @@ export const createConnectionRegistry = (now: () => number = Date.now) => {
           remove(socket)
           socket.terminate()
           dropped++
-        } else if (socket.readyState === OPEN) {
+        } else if (entry.slot % part.of === part.index && socket.readyState === OPEN) {
           socket.ping()
         }
       }

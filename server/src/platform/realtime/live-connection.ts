@@ -14,6 +14,9 @@ export type LiveConnectionOptions = {
   heartbeatMs?: number
 }
 
+/** The sockets are pinged in this many parts over a heartbeat period, not all at once. */
+const PING_PARTS = 10
+
 /** A live-connection client sends only heartbeats: small frames. */
 const MAX_FRAME_BYTES = 4096
 
@@ -53,10 +56,14 @@ export const liveConnectionPlugin: FastifyPluginAsync<LiveConnectionOptions> = a
     },
   })
 
+  // every socket is pinged once a period, a tenth of them at a time; sessions are checked once a period
+  let tick = 0
   const sweeper = setInterval(() => {
-    registry.sweep(heartbeatMs * 2 + 5_000)
+    const part = { index: tick++ % PING_PARTS, of: PING_PARTS }
+    registry.sweep(heartbeatMs * 2 + 5_000, part)
+    if (part.index !== 0) return
     closeEndedSessions(db, registry).catch((err) => app.log.warn({ err }, 'live session check failed'))
-  }, heartbeatMs)
+  }, heartbeatMs / PING_PARTS)
   sweeper.unref()
   app.addHook('onClose', async () => {
     clearInterval(sweeper)
