@@ -2,6 +2,7 @@ import v8 from 'node:v8'
 import { buildApp } from './app.ts'
 import { loadConfig, loadDotEnv, StartupError } from './config.ts'
 import { openDatabase } from './db/open.ts'
+import { recoverFiles } from './platform/files/store.ts'
 
 // V8 pretenures the objects of an allocation site once many of them survive a young-generation
 // collection: under load the objects of requests in flight do, so every later request's objects
@@ -27,6 +28,14 @@ const config = (() => {
 })()
 // PGlite: DATA_DIR's lock is held from here until the process exits
 const database = await openDatabase(config, (msg) => console.log(msg)).catch(fail)
+// files a killed predecessor was writing (issue 20): a half-written one goes, a finished one is
+// kept; a failure here is said, and leaves the files as they were (they do not stop the server)
+await recoverFiles(database.db, config.filesDir).then(
+  (files) =>
+    files.completed + files.removed > 0 &&
+    console.log(`files: ${files.completed} finished, ${files.removed} half-written left by a stopped server: settled`),
+  (error: Error) => console.error(`files: could not settle what a stopped server left in FILES_DIR: ${error.message}`),
+)
 const app = await buildApp({ config, database })
 
 /** How long a stop waits for requests in flight. */

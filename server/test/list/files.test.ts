@@ -1,9 +1,11 @@
-import { readdir } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { type Attachment, Errors } from '@app/contracts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { suppliers } from '../../src/db/schema/index.ts'
+import { suppliers, users } from '../../src/db/schema/index.ts'
+import { createFileStore, recoverFiles } from '../../src/platform/files/store.ts'
 import { client } from '../helpers/app.ts'
 import {
   createListTestApp,
@@ -149,5 +151,36 @@ describe('download rights', () => {
     const res = await download(tokens.admin!, '00000000-0000-4000-8000-000000000000')
     expect(res.status).toBe(404)
     expect(res.json().code).toBe(Errors.FileNotFound.code)
+  })
+})
+
+describe('files a killed server was writing', () => {
+  it('are settled at the next start: a `.part` with its row becomes the file, one without goes', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'files-recover-'))
+    const store = createFileStore(t.database.db, dir)
+    const [admin] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'))
+    // killed after the row was committed, before the rename: the whole file is still `.part`
+    const saved = await store.save({
+      buffer: PNG,
+      name: 'a.png',
+      mime: 'image/png',
+      kind: 'upload',
+      createBy: admin!.id,
+    })
+    const file = path.join(dir, saved.storageKey.slice(0, 2), saved.storageKey)
+    await rename(file, `${file}.part`)
+    const read = async () => Buffer.concat(await (await store.open(saved))!.toArray())
+    expect(await read()).toEqual(PNG)
+    // killed while writing, before any row: half a file; and a finished file this database does not know
+    // (under `zz`, which no random hex key starts with)
+    await mkdir(path.join(dir, 'zz'), { recursive: true })
+    await writeFile(path.join(dir, 'zz', `zz${'0'.repeat(30)}.part`), PNG.subarray(0, 10))
+    await writeFile(path.join(dir, 'zz', `zz${'1'.repeat(30)}`), PNG)
+
+    expect(await recoverFiles(t.database.db, dir)).toEqual({ completed: 1, removed: 1 })
+    const left = (await readdir(dir, { recursive: true })).map((p) => path.basename(p)).sort()
+    expect(left).toEqual(['zz', `zz${'1'.repeat(30)}`, saved.storageKey.slice(0, 2), saved.storageKey].sort())
+    expect(await read()).toEqual(PNG)
+    await rm(dir, { recursive: true, force: true })
   })
 })

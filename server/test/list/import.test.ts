@@ -2,7 +2,8 @@ import { Errors, type ImportProgress } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { countries, departments, operationLogs, suppliers } from '../../src/db/schema/index.ts'
+import { countries, departments, importJobs, operationLogs, suppliers, users } from '../../src/db/schema/index.ts'
+import { STALE_JOB_MS } from '../../src/platform/excel/import-jobs.ts'
 import {
   createListTestApp,
   raw,
@@ -238,6 +239,33 @@ describe('Excel import', () => {
     const other = await raw(t.app, tokens.admin!, 'GET', '/api/sys/import/progress', { query: { jobId } })
     expect(other.status).toBe(404)
     expect(other.json<ImportProgress>().code).toBe(Errors.NotFound.code)
+  })
+
+  it('says a job a killed server left running was interrupted: at once on PGlite, after STALE_JOB_MS on PostgreSQL', async () => {
+    const db = t.database.db
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'))
+    // what the kill left: a job in the database that no process runs any more
+    const [job] = await db
+      .insert(importJobs)
+      .values({ userId: admin!.id, resource: 'supplier', phase: 'writing', total: 10 })
+      .returning()
+    const poll = async () =>
+      (
+        await raw(t.app, tokens.admin!, 'GET', '/api/sys/import/progress', { query: { jobId: job!.id }, lang: 'en' })
+      ).json<ImportProgress>().result
+    const interrupted = {
+      status: 'failed',
+      phase: 'finished',
+      message: 'The import was interrupted; please import the file again',
+    }
+    // PGlite: this is the only process on its database, and it runs no such job; on PostgreSQL
+    // another instance might be running it
+    expect(await poll()).toMatchObject(t.database.kind === 'pglite' ? interrupted : { status: 'running' })
+    await db
+      .update(importJobs)
+      .set({ updateAt: new Date(Date.now() - STALE_JOB_MS - 1000) })
+      .where(eq(importJobs.id, job!.id))
+    expect(await poll()).toMatchObject(interrupted)
   })
 
   it('answers no data for a sheet with a header only', async () => {

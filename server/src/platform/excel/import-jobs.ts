@@ -60,9 +60,13 @@ export const createImportJobs = (db: Db) => ({
 
 export type ImportJobs = ReturnType<typeof createImportJobs>
 
-/** A job as its owner's poll sees it; one whose instance went away reads as failed. */
-export const progressOf = (job: ImportJob, lang: Lang, now = Date.now()): ImportProgress => {
-  const stale = job.status === 'running' && now - job.updateAt.getTime() > STALE_JOB_MS
+/**
+ * A job as its owner's poll sees it; one whose instance went away reads as failed. `orphaned`: the
+ * caller knows that no instance runs it (on PGlite only this process could, and it does not: the
+ * process that did was killed), so it need not wait STALE_JOB_MS to say so.
+ */
+export const progressOf = (job: ImportJob, lang: Lang, now = Date.now(), orphaned = false): ImportProgress => {
+  const stale = job.status === 'running' && (orphaned || now - job.updateAt.getTime() > STALE_JOB_MS)
   return {
     jobId: job.id,
     status: stale ? 'failed' : (job.status as ImportProgress['status']),
@@ -84,6 +88,8 @@ const runners = new WeakMap<object, ReturnType<typeof newRunner>>()
 const newRunner = () => {
   const running = new Set<Promise<void>>()
   const queue: (() => Promise<void>)[] = []
+  /** The jobs of this process, queued or running. */
+  const ids = new Set<string>()
   let active = 0
   const next = () => {
     while (active < CONCURRENT_IMPORTS && queue.length > 0) {
@@ -100,10 +106,12 @@ const newRunner = () => {
     }
   }
   return {
-    start(job: () => Promise<void>) {
-      queue.push(job)
+    start(id: string, job: () => Promise<void>) {
+      ids.add(id)
+      queue.push(() => job().finally(() => ids.delete(id)))
       next()
     },
+    has: (id: string) => ids.has(id),
     /** Waits for the running and queued jobs (the app is closing). */
     async drain() {
       while (running.size > 0 || queue.length > 0) await Promise.allSettled([...running])

@@ -96,7 +96,7 @@ export const registerExcelRoutes = (parent: FastifyInstance, resource: Registere
           request: requestInfoOf(req),
           log: req.log,
         }
-        runner.start(() => runImport({ db, resources: app.deps.resources, files, jobs }, resource, run))
+        runner.start(jobId, () => runImport({ db, resources: app.deps.resources, files, jobs }, resource, run))
         return ok({ jobId })
       },
     )

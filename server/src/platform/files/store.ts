@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises'
+import { access, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { attachments } from '../../db/schema/index.ts'
 
@@ -27,11 +27,22 @@ const displayName = (name: string) =>
     .trim()
     .slice(0, 200) || 'file'
 
+/** The suffix of a file being written. */
+const PART = '.part'
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  )
+
 /**
  * Files on disk under FILES_DIR, described in `sys_attachment`. The bytes are stored under a
- * random key (two-level fan-out), written to a temporary name and renamed, so a reader never
- * sees half a file. With several instances FILES_DIR must be one shared directory (a network
- * volume): the metadata is in the shared database, the bytes are where FILES_DIR points.
+ * random key (two-level fan-out). They are written to `<key>.part`, the row is committed, and only
+ * then is the file renamed to its key: a reader never sees half a file, a finished file always has
+ * its row, and a process killed on the way leaves at most a `.part` file, which `recoverFiles`
+ * settles at the next start. With several instances FILES_DIR must be one shared directory (a
+ * network volume): the metadata is in the shared database, the bytes are where FILES_DIR points.
  */
 export const createFileStore = (db: Db, filesDir: string) => {
   const pathOf = (key: string) => path.join(filesDir, key.slice(0, 2), key)
@@ -41,29 +52,38 @@ export const createFileStore = (db: Db, filesDir: string) => {
       const key = randomBytes(16).toString('hex')
       const target = pathOf(key)
       await mkdir(path.dirname(target), { recursive: true })
-      const temp = `${target}.part`
+      const temp = `${target}${PART}`
       await writeFile(temp, file.buffer, { flag: 'wx' })
-      await rename(temp, target)
+      const row = await db
+        .insert(attachments)
+        .values({
+          storageKey: key,
+          originalName: displayName(file.name),
+          size: file.buffer.length,
+          mime: file.mime,
+          sha256: createHash('sha256').update(file.buffer).digest('hex'),
+          kind: file.kind,
+          tableDic: file.tableDic ?? null,
+          objectId: file.objectId ?? null,
+          createBy: file.createBy,
+        })
+        .returning()
+        .then((rows) => rows[0]!)
+        .catch(async (e) => {
+          await rm(temp, { force: true })
+          throw e
+        })
       try {
-        const [row] = await db
-          .insert(attachments)
-          .values({
-            storageKey: key,
-            originalName: displayName(file.name),
-            size: file.buffer.length,
-            mime: file.mime,
-            sha256: createHash('sha256').update(file.buffer).digest('hex'),
-            kind: file.kind,
-            tableDic: file.tableDic ?? null,
-            objectId: file.objectId ?? null,
-            createBy: file.createBy,
-          })
-          .returning()
-        return row!
+        await rename(temp, target)
       } catch (e) {
-        await rm(target, { force: true })
-        throw e
+        // another instance starting up may have finished the rename (a `.part` with its row), or
+        // taken the `.part` for a killed upload's in the moment before this row was committed
+        if (!(await exists(target))) {
+          await db.delete(attachments).where(eq(attachments.id, row.id))
+          throw e
+        }
       }
+      return row
     },
 
     async find(id: string): Promise<Attachment | undefined> {
@@ -79,12 +99,59 @@ export const createFileStore = (db: Db, filesDir: string) => {
         .where(and(eq(attachments.tableDic, tableDic), eq(attachments.objectId, objectId)))
         .orderBy(asc(attachments.createAt)),
 
-    /** A stream of the stored bytes, or null when they are gone from disk. */
+    /**
+     * A stream of the stored bytes, or null when they are gone from disk. A row whose writer was
+     * killed between commit and rename has its whole file at `.part` until the next start.
+     */
     async open(file: Attachment) {
-      const handle = await open(pathOf(file.storageKey), 'r').catch(() => null)
+      const target = pathOf(file.storageKey)
+      const handle =
+        (await open(target, 'r').catch(() => null)) ?? (await open(`${target}${PART}`, 'r').catch(() => null))
       return handle ? handle.createReadStream() : null
     },
   }
 }
 
 export type FileStore = ReturnType<typeof createFileStore>
+
+/**
+ * At start-up (`main.ts`), what a killed process left half done under FILES_DIR: a `.part` file
+ * whose row was committed is complete (the row is written after the bytes) and is renamed to its
+ * key; one without a row is an upload or error workbook that never was, and is removed. Only
+ * `.part` files are touched: a finished file is never judged by this database's rows (FILES_DIR
+ * might hold another's). Answers what it did.
+ */
+export const recoverFiles = async (db: Db, filesDir: string) => {
+  const parts: { key: string; file: string }[] = []
+  for (const fan of await readdir(filesDir).catch(() => [])) {
+    const names = await readdir(path.join(filesDir, fan)).catch(() => [] as string[])
+    for (const name of names)
+      if (name.endsWith(PART)) parts.push({ key: name.slice(0, -PART.length), file: path.join(filesDir, fan, name) })
+  }
+  const done = { completed: 0, removed: 0 }
+  if (parts.length === 0) return done
+  const rows = await db
+    .select({ key: attachments.storageKey })
+    .from(attachments)
+    .where(
+      inArray(
+        attachments.storageKey,
+        parts.map((p) => p.key),
+      ),
+    )
+  const known = new Set(rows.map((r) => r.key))
+  for (const { key, file } of parts) {
+    if (known.has(key)) {
+      const target = file.slice(0, -PART.length)
+      // another instance starting at the same time may have renamed it already
+      await rename(file, target).catch(async (e) => {
+        if (!(await exists(target))) throw e
+      })
+      done.completed++
+    } else {
+      await rm(file, { force: true })
+      done.removed++
+    }
+  }
+  return done
+}
