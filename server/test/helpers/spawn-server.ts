@@ -1,10 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect } from 'vitest'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { expect, inject } from 'vitest'
+import { type Database, openPglite, openPostgres } from '../../src/db/client.ts'
 import { DEMO_PASSWORD } from '../../src/db/seed/demo/organisation.ts'
 import { sha256Hex } from '../../src/platform/auth/password.ts'
+import { uniqueName, withDatabase } from './database.ts'
 
 /**
  * Real server processes for the tests that meet the server as an operator does (start-up,
@@ -101,6 +107,15 @@ export const healthy = async (s: Spawned, timeoutMs = 150_000) => {
   throw new Error(`server not healthy in ${timeoutMs} ms: ${s.stdout()}\n${s.stderr()}`)
 }
 
+/** Checks every few milliseconds until `test` holds; fails after `timeoutMs`. */
+export const waitFor = async (what: string, test: () => Promise<boolean>, timeoutMs = 60_000) => {
+  const end = Date.now() + timeoutMs
+  while (!(await test())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
 /** One of the servers comes up, or exits: which one. */
 export const settled = async (s: Spawned) => {
   const up = healthy(s).then(() => 'up' as const)
@@ -117,9 +132,9 @@ export const call = async <T = unknown>(s: Spawned, method: string, url: string,
   return { status: res.status, body: (await res.json()) as { code: number; result: T } }
 }
 
-export const login = async (s: Spawned) => {
+export const login = async (s: Spawned, username = 'admin') => {
   const res = await call<{ token: string }>(s, 'POST', '/api/sys/login', undefined, {
-    username: 'admin',
+    username,
     password: sha256Hex(DEMO_PASSWORD),
   })
   expect(res.status).toBe(200)
@@ -137,4 +152,88 @@ export const expectOneLine = (s: Spawned) => {
 /** Kills every server a test left running. */
 export const killAll = () => {
   for (const child of running) child.kill('SIGKILL')
+}
+
+export type Query = <T = Record<string, unknown>>(text: string) => Promise<T[]>
+export const queryOf =
+  (database: Database): Query =>
+  async <T>(text: string) =>
+    ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows
+
+/** A server's own data, copied from the test template, with the seed's files in its FILES_DIR. */
+export type ServerData = {
+  env: Record<string, string>
+  filesDir: string
+  /** SQL on the data (PGlite: opens DATA_DIR, so only while no server holds it). */
+  sql: <T>(work: (q: Query) => Promise<T>) => Promise<T>
+}
+const removals: (() => Promise<unknown>)[] = []
+/** Removes every data directory and database made for the servers (after all tests of a file). */
+export const removeAllData = async () => {
+  for (const remove of removals.splice(0)) await remove()
+}
+
+/**
+ * A DATA_DIR (FILES_DIR is its default, DATA_DIR/files); `look` reads what the test needs while the
+ * new database is open anyway (opening PGlite takes seconds).
+ */
+export const pgliteData = async <T>(
+  look: (q: Query) => Promise<T>,
+): Promise<ServerData & { dataDir: string; looked: T }> => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'server-data-'))
+  removals.push(() => rm(dataDir, { recursive: true, force: true }))
+  const filesDir = path.join(dataDir, 'files')
+  const template = new Blob([await readFile(inject('pgliteTemplate'))])
+  const database = await openPglite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: template })
+  const looked = await copySeededFiles(queryOf(database), filesDir)
+    .then(() => look(queryOf(database)))
+    .finally(() => database.close())
+  return {
+    env: { DATA_DIR: dataDir },
+    dataDir,
+    filesDir,
+    looked,
+    async sql(work) {
+      const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') })
+      return work(queryOf(database)).finally(() => database.close())
+    },
+  }
+}
+
+/** A PostgreSQL database and a FILES_DIR. */
+export const pgData = async (): Promise<ServerData & { url: string }> => {
+  const adminUrl = inject('pgAdminUrl')
+  const name = uniqueName('server')
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate')}"`)
+  const url = withDatabase(adminUrl, name)
+  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'server-files-'))
+  const database = await openPostgres(url, 2)
+  removals.push(async () => {
+    await database.close()
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await admin.end()
+    await rm(filesDir, { recursive: true, force: true })
+  })
+  const q = queryOf(database)
+  await copySeededFiles(q, filesDir)
+  return { env: { DATABASE_URL: url, FILES_DIR: filesDir }, url, filesDir, sql: (work) => work(q) }
+}
+
+/** The files the template's rows name (the seed's product images), from where the global setup wrote them. */
+const copySeededFiles = async (q: Query, filesDir: string) => {
+  for (const { key } of await q<{ key: string }>('select storage_key as key from sys_attachment')) {
+    await mkdir(path.join(filesDir, key.slice(0, 2)), { recursive: true })
+    await copyFile(path.join(inject('filesDir'), key.slice(0, 2), key), path.join(filesDir, key.slice(0, 2), key))
+  }
+}
+
+/** The files under a FILES_DIR by name (a storage key, `.part` while written) with their sizes. */
+export const filesIn = async (filesDir: string) => {
+  const found = new Map<string, number>()
+  for (const fan of await readdir(filesDir).catch(() => []))
+    for (const name of await readdir(path.join(filesDir, fan)).catch(() => []))
+      found.set(name, (await stat(path.join(filesDir, fan, name)).catch(() => ({ size: -1 }))).size)
+  return found
 }
