@@ -178,6 +178,10 @@ export const orderSection = {
     const details: LoadResult[] = []
     for (let round = 0; round < ROUNDS; round++) details.push(await loadCalls(detail, CONNECTIONS, ROUND_SECONDS))
     rows.push(...p95Rows('order detail (order + lines, progress, deliveries)', details, 10))
+    // the same opened by one user at a time: the time a user waits, without the queue of eight
+    const alone: LoadResult[] = []
+    for (let round = 0; round < ROUNDS; round++) alone.push(await loadCalls(detail, 1, ROUND_SECONDS))
+    rows.push(...p95Rows('order detail, one user at a time', alone, 10))
 
     // the home page, as the administrator and as the regional president open it
     for (const [who, caller] of [
