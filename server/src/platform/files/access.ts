@@ -54,7 +54,6 @@ export const assertMayReadFile = async (resources: ResourceRegistry, principal: 
  * so Chinese names survive; quotes, backslashes and control characters never reach the header.
  */
 export const attachmentDisposition = (name: string) => {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`

@@ -1,5 +1,5 @@
-import type {} from '@fastify/multipart'
 import { Errors } from '@app/contracts'
+import type {} from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import { AppError, fail } from '../errors.ts'
 
@@ -24,7 +24,7 @@ export const readUpload = async (
   const fields: Record<string, string> = {}
   let file: UploadedFile | null = null
   let timedOut = false
-  let current: NodeJS.ReadableStream & { destroy?: (e?: Error) => void } | null = null
+  let current: (NodeJS.ReadableStream & { destroy?: (e?: Error) => void }) | null = null
   const timer = setTimeout(() => {
     timedOut = true
     current?.destroy?.(new Error('upload timed out'))
