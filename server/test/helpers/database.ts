@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { type Database, openPglite, openPostgres } from '../../src/db/client.ts'
@@ -79,4 +80,18 @@ declare module 'vitest' {
     /** Where the seeded files are, for the test apps' FILES_DIR. */
     filesDir: string
   }
+}
+
+/** Backends of this database waiting for a lock now (PostgreSQL only). */
+export const lockWaiters = async (database: Database): Promise<number> => {
+  const rows = (await database.db.execute(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  )) as unknown as { rows: { n: number }[] }
+  return rows.rows[0]!.n
+}
+
+/** Waits (up to 5 s) until `n` backends wait for a lock, and answers how many do. */
+export const lockWaitersReach = async (database: Database, n: number): Promise<number> => {
+  for (let i = 0; i < 200 && (await lockWaiters(database)) < n; i++) await new Promise((r) => setTimeout(r, 25))
+  return lockWaiters(database)
 }

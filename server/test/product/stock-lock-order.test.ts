@@ -1,9 +1,9 @@
 import { ApprovalStatus, type StockDocDetail } from '@app/contracts'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { depots, products, stockLedger, stocks } from '../../src/db/schema/index.ts'
 import type { TestApp } from '../helpers/app.ts'
-import { testDbKind } from '../helpers/database.ts'
+import { lockWaitersReach, testDbKind } from '../helpers/database.ts'
 import { type Api, as, createProductTestApp } from './helpers.ts'
 
 /**
@@ -40,16 +40,7 @@ describe.runIf(testDbKind() === 'pg')('a stock-in and a sales-out of the same pr
   })
   afterAll(async () => t?.close())
 
-  const waiting = async () => {
-    const rows = (await t.database.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { n: number }[] }
-    return rows.rows[0]!.n
-  }
-  const until = async (n: number) => {
-    for (let i = 0; i < 200 && (await waiting()) < n; i++) await new Promise((r) => setTimeout(r, 25))
-    expect(await waiting()).toBeGreaterThanOrEqual(n)
-  }
+  const until = async (n: number) => expect(await lockWaitersReach(t.database, n)).toBeGreaterThanOrEqual(n)
 
   it('queue for the rows instead of deadlocking', async () => {
     const rows = await t.database.db

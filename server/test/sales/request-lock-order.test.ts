@@ -1,9 +1,9 @@
 import { ApprovalStatus, OrderStatus } from '@app/contracts'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saleApplyModifies, saleOrderLines, saleOrders } from '../../src/db/schema/index.ts'
 import type { TestApp } from '../helpers/app.ts'
-import { testDbKind } from '../helpers/database.ts'
+import { lockWaitersReach, testDbKind } from '../helpers/database.ts'
 import { createProductTestApp } from '../product/helpers.ts'
 import { addOrder, as, audit, branchId, detail, orderForm, sellable } from './helpers.ts'
 
@@ -22,13 +22,6 @@ describe.runIf(testDbKind() === 'pg')('a request decided while another is asked 
     t = await createProductTestApp()
   })
   afterAll(async () => t?.close())
-
-  const waiting = async () => {
-    const rows = (await t.database.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { n: number }[] }
-    return rows.rows[0]!.n
-  }
 
   it('takes the order before the request: the new one is refused, the decision goes through', async () => {
     const branchAdmin = await as(t, 'branch_admin')
@@ -77,8 +70,7 @@ describe.runIf(testDbKind() === 'pg')('a request decided while another is asked 
         .returning()
     })
     const last = director.post('/api/sale/applyModify/audit', { id: requestId, decision: 'approve', note: 'ok' })
-    for (let i = 0; i < 200 && (await waiting()) < 1; i++) await new Promise((r) => setTimeout(r, 25))
-    expect(await waiting()).toBe(1)
+    expect(await lockWaitersReach(t.database, 1)).toBe(1)
     go()
     expect(await another).toEqual([])
     const decided = await last
