@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Browser, Locator, Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures.ts'
+import { expect, openUserMenu, signIn, test } from './fixtures.ts'
 
 /**
  * System administration (issue 5), as an administrator and the user they create would do it: a
@@ -22,11 +22,6 @@ const row = (page: Page, text: string) => page.locator('.ant-table-row:visible',
 const choose = async (page: Page, field: Locator, option: string) => {
   await field.click()
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click()
-}
-
-const openUserMenu = async (page: Page, item: string | RegExp) => {
-  await page.getByTestId('user-menu').hover()
-  await page.getByRole('menuitem', { name: item }).click()
 }
 
 /** Every entry of the sider, folders unfolded, in order. */
