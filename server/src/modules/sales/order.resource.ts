@@ -1,10 +1,9 @@
 import { AuditBusiness, type Lang, SaleOrderSchema, saleOrderResource } from '@app/contracts'
 import { asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Db } from '../../db/client.ts'
 import { products, saleOrderLines, saleOrders } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
-import { dictText, loadDictTexts } from '../../platform/excel/dicts.ts'
+import { dictText } from '../../platform/excel/dicts.ts'
 import type { OrderReview } from './order.review.ts'
 import { reviewedBy } from './review-visibility.ts'
 
@@ -28,7 +27,8 @@ const LINE_COLUMNS = {
 const exportLines: NonNullable<CrudResource['exportDetail']> = {
   sheet: (lang) => (lang === 'en' ? 'Order lines' : '订单明细'),
   columns: (lang) => Object.entries(LINE_COLUMNS).map(([key, title]) => ({ key, header: title[lang] })),
-  async rows(db, ids, lang) {
+  dicts: ['product_unit'],
+  async rows(db, ids, lang, units) {
     if (ids.length === 0) return []
     // the parents in the sheet's order, each one's lines read by the line table's order index: the
     // rows come in the sheet's order (\`order_id IN (...)\` had PostgreSQL scan a bitmap of them all
@@ -60,7 +60,6 @@ const exportLines: NonNullable<CrudResource['exportDetail']> = {
       .innerJoin(saleOrders, eq(saleOrders.id, saleOrderLines.orderId))
       .innerJoin(products, eq(products.id, saleOrderLines.productId))
       .orderBy(sql`parent.n`, asc(saleOrderLines.lineNo))
-    const units = await loadDictTexts(db as Db, ['product_unit'])
     return rows.map((l) => ({
       orderNo: l.orderNo,
       lineNo: l.lineNo,

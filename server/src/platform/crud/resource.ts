@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import type { RequestInfo } from '../audit-log.ts'
 import type { Principal } from '../auth/principal.ts'
 import type { ScopeColumns } from '../data-scope.ts'
+import type { DictTexts } from '../excel/dicts.ts'
 import type { Conditions, QueryField } from '../list-query.ts'
 
 /** A record as read. With `idType: 'int'` the id is a number at run time. */
@@ -81,7 +82,9 @@ export type CrudResource = {
   exportDetail?: {
     sheet: (lang: Lang) => string
     columns: (lang: Lang) => { key: string; header: string }[]
-    rows: (db: DbOrTx, ids: readonly string[], lang: Lang) => Promise<Record<string, unknown>[]>
+    /** The dictionaries its rows are worded with, read once per export and handed to `rows`. */
+    dicts?: readonly string[]
+    rows: (db: DbOrTx, ids: readonly string[], lang: Lang, dicts: DictTexts) => Promise<Record<string, unknown>[]>
   }
   /** The changing verbs served (default all): e.g. a stock list is read-only, prices are never added. */
   verbs?: readonly CrudVerb[]

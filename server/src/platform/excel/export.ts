@@ -190,6 +190,7 @@ export const sendExport = async (
       batchSize: BATCH,
       fields: [],
     })
+    const texts = await loadDictTexts(deps.db, detail.dicts ?? [])
     const children = async function* () {
       try {
         for await (const parents of again)
@@ -197,6 +198,7 @@ export const sendExport = async (
             deps.db,
             parents.map((p) => String(p.id)),
             lang,
+            texts,
           )
       } finally {
         await again.return(undefined)
