@@ -86,14 +86,18 @@ type Row = { metric: string; value: string; target?: string; ok?: boolean }
 const ms = (n: number) => `${n.toFixed(1)} ms`
 const log = (msg: string) => console.error(`[bench] ${msg}`)
 
-/** The four list queries a user of the product screen makes, 10 rows a page. */
-const queriesOf = (capsules: string): [string, ListQuery][] => [
-  ['pinyin search (jksp)', { pageNo: 1, pageSize: 10, search: JSON.stringify({ name: 'jksp' }) }],
+/**
+ * The four list queries a user of the product screen makes, 10 rows a page, with their p95 targets
+ * in ms: 50 for the list (issue 7), 20 for the pinyin search (issue 18).
+ */
+const queriesOf = (capsules: string): [string, ListQuery, number][] => [
+  ['pinyin search (jksp)', { pageNo: 1, pageSize: 10, search: JSON.stringify({ name: 'jksp' }) }, 20],
   [
     'category filter + sort by code',
     { pageNo: 1, pageSize: 10, column: 'code', order: 'asc', search: JSON.stringify({ categoryId: [capsules] }) },
+    50,
   ],
-  ['sort by name, page 10', { pageNo: 10, pageSize: 10, column: 'name', order: 'asc' }],
+  ['sort by name, page 10', { pageNo: 10, pageSize: 10, column: 'name', order: 'asc' }, 50],
   [
     'all together: pinyin + category + approved + sort by name, page 10',
     {
@@ -103,6 +107,7 @@ const queriesOf = (capsules: string): [string, ListQuery][] => [
       order: 'asc',
       search: JSON.stringify({ name: 'jksp', categoryId: [capsules], auditStatus: '2' }),
     },
+    50,
   ],
 ]
 
@@ -114,7 +119,7 @@ export const productSection = {
     log(`loading ${PRODUCTS} products`)
     const { capsules } = await loadProducts(databaseUrl, PRODUCTS)
     const rows: Row[] = []
-    for (const [name, query] of queriesOf(capsules)) {
+    for (const [name, query, limit] of queriesOf(capsules)) {
       const url = listUrl(baseUrl, query, '/api/pro/product')
       const probe = (await (await fetch(url, { headers: { 'x-access-token': token } })).json()) as {
         result: { total: number }
@@ -124,7 +129,12 @@ export const productSection = {
       const r: LoadResult = await loadList(url, token, CONNECTIONS, SECONDS)
       rows.push(
         { metric: `${name}: matching rows`, value: String(probe.result.total) },
-        { metric: `${name}: p50 / p95`, value: `${ms(r.p50)} / ${ms(r.p95)}`, target: 'p95 < 50 ms', ok: r.p95 < 50 },
+        {
+          metric: `${name}: p50 / p95`,
+          value: `${ms(r.p50)} / ${ms(r.p95)}`,
+          target: `p95 <= ${limit} ms`,
+          ok: r.p95 <= limit,
+        },
         { metric: `${name}: throughput`, value: `${r.rps.toFixed(0)} req/s (${r.errors} errors)` },
       )
     }
