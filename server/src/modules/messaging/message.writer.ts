@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { notifyInTransaction } from '../../platform/realtime/notify.ts'
+import { notifyCall } from '../../platform/realtime/notify.ts'
 
 /** The NOTIFY channel every server instance listens on for new messages. */
 export const MESSAGE_CHANNEL = 'sys_message'
@@ -54,8 +54,10 @@ export const sendMessages = async (tx: DbOrTx, drafts: readonly MessageDraft[]):
   if (rows.length === 0) return null
   const batchId = randomUUID()
   const createTime = new Date().toISOString()
+  const payload: MessageNotification = { batch: batchId, count: rows.reduce((n, d) => n + d.recipients.length, 0) }
+  // the rows and their NOTIFY in one round trip (a data-modifying WITH runs whether read or not)
   await tx.execute(sql`
-    insert into sys_message
+    with written as (insert into sys_message
       (recipient_id, title, content, creator, creator_id, menu_id, params, notice_id, source, batch_id, create_time)
     select r.id, d.title, d.content, d.creator, d.creator_id, d.menu_id, d.params, d.notice_id, d.source,
            ${batchId}::uuid, ${createTime}::timestamptz
@@ -63,8 +65,7 @@ export const sendMessages = async (tx: DbOrTx, drafts: readonly MessageDraft[]):
       title varchar, content text, creator varchar, creator_id uuid, menu_id varchar, params jsonb,
       notice_id uuid, source varchar, recipients uuid[]
     )
-    cross join lateral unnest(d.recipients) as r(id)`)
-  const payload: MessageNotification = { batch: batchId, count: rows.reduce((n, d) => n + d.recipients.length, 0) }
-  await notifyInTransaction(tx, MESSAGE_CHANNEL, JSON.stringify(payload))
+    cross join lateral unnest(d.recipients) as r(id))
+    select ${notifyCall(MESSAGE_CHANNEL, JSON.stringify(payload))}`)
   return batchId
 }

@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
-import { reviewSteps, reviews, saleOrderDeletes, saleOrders, saleSubApplies } from '../../db/schema/index.ts'
+import { reviewSteps, reviews, saleOrderDeletes, saleSubApplies } from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
@@ -19,7 +19,7 @@ import { fail } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { linesOf, orderTotals, reweigh, writeLines } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
-import { inScope, lockOrder, moveOrder, readOrder, SHIPPED } from './order.status.ts'
+import { inScope, lockOrder, moveLiveOrder, moveOrder, readOrder, SHIPPED } from './order.status.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
@@ -67,11 +67,15 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
     async audit(tx: DbOrTx, principal: Principal, input: z.output<typeof SaleOrderAuditSchema>, req: RequestInfo) {
       const { id, ...rest } = input
       // the review first, then the order (as an edit takes them): deciders queue on the review
-      await engine.lock(tx, ref(id))
+      const locked = await engine.lock(tx, ref(id))
       const order = await lockOrder(tx, id)
       if (![OrderStatus.PendingReview, OrderStatus.UnderReview].includes(order.status as never))
         fail(order.status === OrderStatus.Rejected ? Errors.AlreadyRejected : Errors.AlreadyApproved)
-      return engine.decide(tx, { ...ref(id), ...rest, actor: principal }, { req: req as never })
+      return engine.decide(
+        tx,
+        { ...ref(id), ...rest, actor: principal, locked: locked ?? undefined },
+        { req: req as never },
+      )
     },
 
     /**
@@ -217,13 +221,6 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
         ...(['approval.approved', 'approval.rejected'] as const).map((type) =>
           events.on(type, async (tx, e) => {
             if (e.business !== AuditBusiness.SaleOrder || !UUID.test(e.objectId)) return
-            // a review of something that is not (or no longer) an order moves no order
-            const [order] = await tx
-              .select()
-              .from(saleOrders)
-              .where(and(eq(saleOrders.id, e.objectId), eq(saleOrders.delFlag, false)))
-              .for('update')
-            if (!order) return
             const to =
               e.type === 'approval.rejected'
                 ? e.final
@@ -232,7 +229,9 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
                 : e.final
                   ? OrderStatus.PendingDelivery
                   : OrderStatus.UnderReview
-            await moveOrder(tx, order, to, e.decidedBy)
+            // a review of something that is not (or no longer) an order moves no order
+            const order = await moveLiveOrder(tx, e.objectId, to, e.decidedBy)
+            if (!order) return
             // approved: the ERP receives the order as it now stands
             if (to === OrderStatus.PendingDelivery)
               await events.emit(tx, { type: 'erp.changed', kind: 'saleorder', orderId: order.id, objectId: order.id })

@@ -1,5 +1,5 @@
 import { Errors, OrderStatus } from '@app/contracts'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { saleOrders } from '../../db/schema/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
@@ -60,6 +60,31 @@ export const moveOrder = async (
     .returning()
   if (!row) fail(Errors.DataChanged, { status: order.status, to })
   return row
+}
+
+/**
+ * Moves a live order to a status from wherever it stands, in one statement (a review's end moves
+ * its order this way, without reading it first). Null when there is no live order; refuses, as
+ * `moveOrder` does, when SPEC 4 allows no move from where it stands.
+ */
+export const moveLiveOrder = async (
+  tx: DbOrTx,
+  id: string,
+  to: number,
+  by: string | null,
+): Promise<OrderRow | null> => {
+  const live = and(eq(saleOrders.id, id), eq(saleOrders.delFlag, false))
+  const from = Object.keys(NEXT)
+    .map(Number)
+    .filter((s) => canMove(s, to))
+  const [row] = await tx
+    .update(saleOrders)
+    .set({ status: to, version: sql`${saleOrders.version} + 1`, updateAt: new Date(), updateBy: by })
+    .where(and(live, inArray(saleOrders.status, from)))
+    .returning()
+  if (row) return row
+  const [order] = await tx.select({ status: saleOrders.status }).from(saleOrders).where(live)
+  return order ? fail(Errors.DataChanged, { status: order.status, to }) : null
 }
 
 /** The data permission on one order, as the list applies it (platform/data-scope.ts). */

@@ -54,6 +54,12 @@ const decidedStep = (decision: string, userId: string, now: Date, note: string, 
 
 const clearedStep = { isAudit: 0, decision: null, userId: null, decidedAt: null, note: null }
 
+/** Clears a step that comes round again (after a return) of its old decision; a clear one is left. */
+const clearStep = async (tx: DbOrTx, step: ReviewStepRow) => {
+  const clear = Object.entries(clearedStep).every(([k, v]) => step[k as keyof typeof clearedStep] === v)
+  if (!clear) await tx.update(reviewSteps).set(clearedStep).where(eq(reviewSteps.id, step.id))
+}
+
 /**
  * Approves or rejects the current step of a review, inside the caller's transaction. The review row
  * is locked first, so of two reviewers deciding at once the second sees the first one's result and
@@ -69,7 +75,7 @@ export const decideReview = async (
   input: DecideInput,
   ctx: ApprovalContext,
 ): Promise<DecisionResult> => {
-  const review = await lockReview(tx, input)
+  const review = input.locked ?? (await lockReview(tx, input))
   assertOpen(review)
   const steps = await stepsOf(tx, review.id)
   if (input.stepNo !== undefined && input.stepNo !== review.currentStep) {
@@ -134,7 +140,7 @@ export const decideReview = async (
       patch = { status: ApprovalStatus.UnderReview, currentStep: review.currentStep + 1, stepStartedAt: now }
       const step = steps.find((s) => s.stepNo === review.currentStep + 1)!
       // a step coming round again (after a return) starts without the old decision on it
-      await tx.update(reviewSteps).set(clearedStep).where(eq(reviewSteps.id, step.id))
+      await clearStep(tx, step)
       next = { step, before: { decision: ReviewDecision.Approve, userId: actorId } }
     }
   } else if (toSubmitter) {
@@ -152,7 +158,7 @@ export const decideReview = async (
       .set(decidedStep(ReviewDecision.Reject, actorId, now, note, 0))
       .where(eq(reviewSteps.id, current.id))
     const step = previous!
-    await tx.update(reviewSteps).set(clearedStep).where(eq(reviewSteps.id, step.id))
+    await clearStep(tx, step)
     const backTo = review.currentStep - 1
     patch = {
       status: backTo > 1 ? ApprovalStatus.UnderReview : ApprovalStatus.Pending,

@@ -28,6 +28,11 @@ export type DecideInput = ReviewRef & {
   /** The version the reviewer saw; a stale one answers 'review failed, refresh'. */
   version?: number
   actor: ApprovalActor
+  /**
+   * The review row when the caller already holds its lock (`engine.lock`, taken before the
+   * business object's own): the decision then does not read and lock it a second time.
+   */
+  locked?: ReviewRow
 }
 
 export type DecisionResult = Omit<ReviewDecisionResult, 'id'> & { reviewId: string }
