@@ -8,7 +8,7 @@ import {
   OrderStatus,
   RoleCode,
 } from '@app/contracts'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import { productUnits, saleDeliveries, saleDeliveryLines, saleOrderLines, users } from '../../db/schema/index.ts'
@@ -81,14 +81,18 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
       // the order's own rows first (locked above, nobody else's business); the rows every delivery
       // shares (the depot's stock, the day's document and delivery numbers) last, so they are held
       // for the few statements before the commit: deliveries of one depot and product queue there
-      for (const [lineId, quantity] of wanted) {
-        const line = byId.get(lineId)!
-        await tx
-          .update(saleOrderLines)
-          .set({ deliveredQuantity: q(line.deliveredQuantity + quantity) })
-          .where(eq(saleOrderLines.id, lineId))
-      }
-      const after = await linesOf(tx, order.id)
+      // the lines as they now stand: the locked ones read above with this delivery added, in one update
+      const after = before.map((l) =>
+        wanted.has(l.id) ? { ...l, deliveredQuantity: q(l.deliveredQuantity + wanted.get(l.id)!) } : l,
+      )
+      const delivered = after.filter((l) => wanted.has(l.id))
+      await tx.execute(sql`
+        update ${saleOrderLines} set delivered_quantity = v.quantity
+        from (values ${sql.join(
+          delivered.map((l) => sql`(${l.id}::uuid, ${l.deliveredQuantity}::numeric)`),
+          sql`, `,
+        )}) as v(id, quantity)
+        where ${saleOrderLines.id} = v.id`)
       const full = after.every((l) => l.deliveredQuantity >= l.quantity)
       const moved = await moveOrder(
         tx,
