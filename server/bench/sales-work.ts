@@ -55,9 +55,11 @@ export const stockDepot = async (
  * waiting at their step; afterwards every decided order must stand where its decision put it.
  */
 export const benchApprovals = async (databaseUrl: string, baseUrl: string, connections: number, seconds: number) => {
-  const queues = await withClient(databaseUrl, (c) =>
-    Promise.all(
-      REVIEWERS.map(async (r) => ({
+  // one query after the other: a pg client runs one at a time (pg 9 refuses overlapping calls)
+  const queues = await withClient(databaseUrl, async (c) => {
+    const out = []
+    for (const r of REVIEWERS)
+      out.push({
         ...r,
         next: 0,
         decided: [] as string[],
@@ -71,9 +73,9 @@ export const benchApprovals = async (databaseUrl: string, baseUrl: string, conne
             [r.step],
           )
         ).rows.map((row) => row.id),
-      })),
-    ),
-  )
+      })
+    return out
+  })
   const tokens = await Promise.all(queues.map((q) => adminToken(baseUrl, q.username)))
   const result: LoadResult = await loadCalls(
     async (i) => {
