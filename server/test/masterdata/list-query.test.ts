@@ -259,4 +259,26 @@ describe('the total of a large list', () => {
     expect(few.body.result.estimated).toBeUndefined()
     await t.database.db.execute(sql`DELETE FROM md_supplier WHERE code LIKE 'CAP%'`)
   })
+
+  it('offers the next page of a full page, however low the estimate', async () => {
+    type Paged = { total: number; pages: number; estimated?: boolean; records: Supplier[] }
+    // statistics that know no such rows, then many of them: the planner expects few
+    await t.database.db.execute(sql`ANALYZE md_supplier`)
+    await t.database.db.execute(sql`
+      INSERT INTO md_supplier (code, name, supplier_type, status, create_at, version)
+      SELECT 'ZQX' || i, 'Stale ' || i, 'raw', '1', now() - make_interval(days => 400), 1
+        FROM generate_series(1, ${2 * COUNT_CAP}::int) AS i`)
+    const pageNo = COUNT_CAP / 10 + 20
+    const deep = await api.get<Paged>('/api/md/supplier/list', {
+      pageNo,
+      pageSize: 10,
+      search: JSON.stringify({ code: 'ZQX' }),
+    })
+    expect(deep.body.result.estimated).toBe(true)
+    expect(deep.body.result.records).toHaveLength(10)
+    // this page is full, so there is at least one row after it, and the pager can reach it
+    expect(deep.body.result.total).toBeGreaterThan(pageNo * 10)
+    expect(deep.body.result.pages).toBeGreaterThan(pageNo)
+    await t.database.db.execute(sql`DELETE FROM md_supplier WHERE code LIKE 'ZQX%'`)
+  })
 })

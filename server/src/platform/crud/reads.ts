@@ -232,7 +232,10 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
         const estimated = n > COUNT_CAP
         if (estimated) {
           const [plan] = await database.arrays(estimate.query.sql, estimate.params(bound))
-          n = Math.max(n, planRows(plan?.[0]))
+          // never fewer than the rows this page shows one past, so a full page always has a next one
+          // to page to, however low the planner guessed
+          const seen = paging.offset + rows.length + (rows.length === query.pageSize ? 1 : 0)
+          n = Math.max(n, planRows(plan?.[0]), seen)
         }
         return {
           records: await decorated(db, rows.map(page.decode)),
