@@ -141,7 +141,7 @@ describe('ERP sync', () => {
         (await api.post('/api/sale/applyModify/audit', { id: adjust.body.result.id, decision: 'approve', note: 'ok' }))
           .status,
       ).toBe(200)
-    const shipped = await logistics.post('/api/sale/delivery/add', {
+    const shipped = await logistics.post<{ deliveryNo: string }>('/api/sale/delivery/add', {
       orderId: order.id,
       depotId,
       shipDate: dayFrom(0),
@@ -167,6 +167,14 @@ describe('ERP sync', () => {
     expect(docs.map((d) => `${d.type}.${d.action}`)).toEqual(['saleorder.add', 'saleorder.edit', 'consignment.add'])
     const edited = (docs[1]!.body as { saleorder: { entry: { quantity: number }[] } }).saleorder.entry
     expect(edited.map((e) => e.quantity)).toEqual([15, 20, 30])
+    // the consignment in U8 terms: the delivery's number and date, the branch, the depot, the order
+    type Consignment = { code: string; date: string; custcode: string; entry: Record<string, unknown>[] }
+    const consignment = (docs[2]!.body as { consignment: Consignment }).consignment
+    expect(consignment).toMatchObject({ code: shipped.body.result.deliveryNo, date: dayFrom(0), custcode: 'RU-MOW' })
+    expect(consignment.entry).toEqual([
+      expect.objectContaining({ rowno: 1, warehouse_code: 'WH-TJ-F', socode: order.orderNo, batch: 'ERP-1' }),
+    ])
+    expect(docs[2]!.account).toBe(docs[0]!.account)
     expect(await syncStatusOf(order.id)).toBe(ErpSyncStatus.Synced)
   })
 

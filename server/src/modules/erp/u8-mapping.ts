@@ -29,20 +29,23 @@ export const ERP_PATHS: Record<ErpMessageKind, string> = {
 const SALE_TYPE = '01'
 const OPERATION_TYPE = '普通销售'
 
+/** What a document takes of its order (joined with its branch, the U8 customer). */
+const orderColumns = {
+  id: saleOrders.id,
+  orderNo: saleOrders.orderNo,
+  orderDate: saleOrders.orderDate,
+  expectedDeliveryDate: saleOrders.expectedDeliveryDate,
+  companyCode: saleOrders.companyCode,
+  remark: saleOrders.remark,
+  totalAmount: saleOrders.totalAmount,
+  currency: saleOrders.currency,
+  version: saleOrders.version,
+  custcode: branches.code,
+}
+
 const orderHead = async (db: DbOrTx, orderId: string) => {
   const [order] = await db
-    .select({
-      id: saleOrders.id,
-      orderNo: saleOrders.orderNo,
-      orderDate: saleOrders.orderDate,
-      expectedDeliveryDate: saleOrders.expectedDeliveryDate,
-      companyCode: saleOrders.companyCode,
-      remark: saleOrders.remark,
-      totalAmount: saleOrders.totalAmount,
-      currency: saleOrders.currency,
-      version: saleOrders.version,
-      custcode: branches.code,
-    })
+    .select(orderColumns)
     .from(saleOrders)
     .innerJoin(branches, eq(branches.id, saleOrders.branchId))
     .where(eq(saleOrders.id, orderId))
@@ -101,18 +104,21 @@ export const saleOrderDocument = async (db: DbOrTx, orderId: string, kind: ErpMe
 
 /** A delivery as a U8 consignment: per order line, the batches it took from the warehouse. */
 export const consignmentDocument = async (db: DbOrTx, deliveryId: string, key: string) => {
+  // the delivery with its order in one read: a delivery queues this inside its hold on the depot's stock
   const [delivery] = await db
     .select({
-      orderId: saleDeliveries.orderId,
       deliveryNo: saleDeliveries.deliveryNo,
       shipDate: saleDeliveries.shipDate,
       warehouse: depots.code,
+      order: orderColumns,
     })
     .from(saleDeliveries)
     .innerJoin(depots, eq(depots.id, saleDeliveries.depotId))
+    .innerJoin(saleOrders, eq(saleOrders.id, saleDeliveries.orderId))
+    .innerJoin(branches, eq(branches.id, saleOrders.branchId))
     .where(eq(saleDeliveries.id, deliveryId))
   if (!delivery) throw new Error(`erp: delivery ${deliveryId} not found`)
-  const order = await orderHead(db, delivery.orderId)
+  const { order } = delivery
   const lines = await db
     .select({
       quantity: saleDeliveryLines.quantity,
