@@ -28,8 +28,9 @@ import { dayFrom, orderForm } from '../sales/helpers.ts'
  * kill -9 in the middle of work (issue 20). A real server process is importing 10 000 suppliers,
  * with deliveries, approvals and uploads in flight, when it is killed; started again on the same
  * data, the data must hold what an operator would check: no partial import, stock equal to its
- * ledger, no review step decided twice, no file without its row nor row without its file, exactly
- * what the server answered done is there; and the interrupted work can be done again.
+ * ledger, no review step decided twice, no file without its row nor row without its file, what
+ * the server answered done is there (and of the uploads cut off at most whole ones); and the
+ * interrupted work can be done again.
  */
 
 afterEach(killAll)
@@ -246,10 +247,12 @@ const traffic = (a: Client, work: Work) => {
         ...[1, 2, 3].map(() => store()),
       ]),
     burst() {
+      // uploads first: deliveries and decisions stalled behind a lock hold their connections, and
+      // sent ahead of the uploads they could take all of the server's pool before an upload wrote
+      for (let i = 0; i < 4; i++) sent.push(store().catch(() => {}))
       for (const id of work.toDeliver) for (let i = 0; i < 3; i++) sent.push(ship(id).catch(() => {}))
       for (const id of work.toReview.slice(half))
         for (const who of [...REVIEWERS, ...REVIEWERS]) sent.push(decide(id, who).catch(() => {}))
-      for (let i = 0; i < 4; i++) sent.push(store().catch(() => {}))
     },
     cutOff: () => Promise.all(sent),
   }
@@ -361,7 +364,9 @@ const scenario = async (site: Site) => {
       join sys_review_decision d on d.review_id = r.id where r.object_id in ('${work.toReview.join("','")}') group by r.id`)
     expect(reviewed).toEqual(work.toReview.map(() => ({ status: '2', decisions: 3 })))
     // files: on disk exactly the files of the rows, each of its size, none half-written; the
-    // uploads are the ones answered (the ones cut off left nothing)
+    // uploads are the ones answered, and of those cut off only whole ones: an upload's row is one
+    // statement, which PostgreSQL may still commit once the lock it waited on is gone, though its
+    // server was killed (recoverFiles then finishes its file at the next start)
     const rows = await q<{ key: string; size: number; id: string; name: string }>(
       'select storage_key as key, size, id, original_name as name from sys_attachment',
     )
@@ -369,7 +374,9 @@ const scenario = async (site: Site) => {
       Object.fromEntries(rows.map((r) => [r.key, r.size])),
     )
     const uploads = rows.filter((r) => r.name === 'crash.png').map((r) => r.id)
-    expect(uploads.sort()).toEqual([...acked.uploads, last.body.result.id].sort())
+    const answered = [...acked.uploads, last.body.result.id]
+    expect(uploads).toEqual(expect.arrayContaining(answered))
+    expect(uploads.length - answered.length).toBeLessThanOrEqual(atKill.upload)
   })
 }
 
