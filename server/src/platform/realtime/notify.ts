@@ -1,23 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/
 
 /**
- * The `pg_notify(channel, payload)` call, for a statement of the caller's (a write can announce
- * itself in the same round trip: `with written as (insert ...) select pg_notify(...)`).
- * The payload must stay under PostgreSQL's 8000-byte limit: send references, not documents.
+ * The `pg_notify(channel, payload)` call, for a statement of the caller's in its transaction (a
+ * write announces itself in the same round trip: `with written as (insert ...) select
+ * pg_notify(...)`). PostgreSQL delivers it to every listening connection (every server instance)
+ * only when that transaction commits, and never if it rolls back. The payload must stay under
+ * PostgreSQL's 8000-byte limit: send references, not documents.
  */
 export const notifyCall = (channel: string, payload: string): SQL => {
   if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`)
   if (Buffer.byteLength(payload) >= 8000) throw new Error('NOTIFY payload too large: send a reference instead')
   return sql`pg_notify(${channel}, ${payload})`
-}
-
-/**
- * NOTIFY inside the caller's transaction: PostgreSQL delivers it to every listening connection
- * (every server instance) only when that transaction commits, and never if it rolls back.
- */
-export const notifyInTransaction = async (tx: DbOrTx, channel: string, payload: string) => {
-  await tx.execute(sql`select ${notifyCall(channel, payload)}`)
 }
