@@ -1,5 +1,5 @@
 import { Errors, OrderStatus } from '@app/contracts'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { saleOrders } from '../../db/schema/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
@@ -41,6 +41,20 @@ export const SHIPPED: readonly number[] = [
   OrderStatus.DeliveryComplete,
 ]
 
+/** The status update both moves write: the order stands where `where` says, or no row answers. */
+const moveWhere = (
+  tx: DbOrTx,
+  where: SQL | undefined,
+  to: number,
+  by: string | null,
+  patch: Partial<typeof saleOrders.$inferInsert> = {},
+) =>
+  tx
+    .update(saleOrders)
+    .set({ ...patch, status: to, version: sql`${saleOrders.version} + 1`, updateAt: new Date(), updateBy: by })
+    .where(where)
+    .returning()
+
 /**
  * Moves an order to a status, in the caller's transaction, with any other columns that change
  * with it. Refuses a move SPEC 4 does not allow (409 data changed: someone moved it meanwhile).
@@ -53,11 +67,13 @@ export const moveOrder = async (
   patch: Partial<typeof saleOrders.$inferInsert> = {},
 ): Promise<OrderRow> => {
   if (!canMove(order.status, to)) fail(Errors.DataChanged, { status: order.status, to })
-  const [row] = await tx
-    .update(saleOrders)
-    .set({ ...patch, status: to, version: sql`${saleOrders.version} + 1`, updateAt: new Date(), updateBy: by })
-    .where(and(eq(saleOrders.id, order.id), eq(saleOrders.status, order.status)))
-    .returning()
+  const [row] = await moveWhere(
+    tx,
+    and(eq(saleOrders.id, order.id), eq(saleOrders.status, order.status)),
+    to,
+    by,
+    patch,
+  )
   if (!row) fail(Errors.DataChanged, { status: order.status, to })
   return row
 }
@@ -77,11 +93,7 @@ export const moveLiveOrder = async (
   const from = Object.keys(NEXT)
     .map(Number)
     .filter((s) => canMove(s, to))
-  const [row] = await tx
-    .update(saleOrders)
-    .set({ status: to, version: sql`${saleOrders.version} + 1`, updateAt: new Date(), updateBy: by })
-    .where(and(live, inArray(saleOrders.status, from)))
-    .returning()
+  const [row] = await moveWhere(tx, and(live, inArray(saleOrders.status, from)), to, by)
   if (row) return row
   const [order] = await tx.select({ status: saleOrders.status }).from(saleOrders).where(live)
   return order ? fail(Errors.DataChanged, { status: order.status, to }) : null
