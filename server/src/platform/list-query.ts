@@ -18,6 +18,7 @@ import {
   ilike,
   isNotNull,
   isNull,
+  like,
   lt,
   lte,
   ne,
@@ -35,6 +36,10 @@ import { BoundedMap, keptFor } from './memo.ts'
  * The list query of SPEC 7 turned into SQL. Every field, rule and sort column is checked against
  * the resource's whitelist and mapped to a Drizzle column object; every value is a bound
  * parameter. Nothing a client sends is spliced into SQL text.
+ */
+/**
+ * `also`: more columns a `like` on the field searches, holding lower-case text (the pinyin of a
+ * name, `pinyinOf`), so they are matched by a case-sensitive `like` of the lower-cased term.
  */
 export type QueryField = { meta: FieldMeta; column: AnyPgColumn; also?: readonly AnyPgColumn[] }
 export type QueryFields = ReadonlyMap<string, QueryField>
@@ -180,10 +185,16 @@ const condition = (name: string, f: QueryField, rule: QueryRule, val: unknown): 
     case 'right_like': {
       const text = escapeLike(String(coerce(name, { ...f.meta, type: 'string' }, val)))
       const pattern = rule === 'like' ? `%${text}%` : rule === 'left_like' ? `%${text}` : `${text}%`
-      const cols = [col, ...(f.also ?? [])]
-      return conditionsOf(shape, [pattern], (bind) => {
-        const p = bind(pattern)
-        return cols.length === 1 ? ilike(col, p) : or(...cols.map((c) => ilike(c, p)))
+      const also = f.also ?? []
+      if (also.length === 0) return conditionsOf(shape, [pattern], (bind) => ilike(col, bind(pattern)))
+      // the lower-case columns first, by `like`: PostgreSQL rechecks each row a trigram index
+      // finds against the whole `or`, and a byte-wise `like` costs a fraction of an `ilike`, which
+      // lower-cases the row's text (counting 1 001 pinyin matches: 5.8 ms with three `ilike`s,
+      // 2.5 ms so); a term in Chinese fails them at once and meets the name's `ilike`
+      const lower = pattern.toLowerCase()
+      return conditionsOf(shape, [lower, pattern], (bind) => {
+        const p = bind(lower)
+        return or(...also.map((c) => like(c, p)), ilike(col, bind(pattern)))
       })
     }
     case 'empty':

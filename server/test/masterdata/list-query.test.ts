@@ -106,6 +106,10 @@ describe('search form filters', () => {
     expect(codes(await suppliers({ search: { name: '健康' } }))).toEqual(['S001'])
     expect(codes(await suppliers({ search: { name: 'jksp' } }))).toEqual(['S001'])
     expect(codes(await suppliers({ search: { name: 'jiankang' } }))).toEqual(['S001'])
+    // the pinyin is kept in lower case and matched by `like`: the term is lower-cased first
+    expect(codes(await suppliers({ search: { name: 'JKSP' } }))).toEqual(['S001'])
+    expect(codes(await suppliers({ search: { name: 'JianKang' } }))).toEqual(['S001'])
+    expect(codes(await suppliers({ search: { name: 'j_sp' } }))).toEqual([])
   })
 
   it('matches a dictionary list, an exact value and a date range', async () => {
