@@ -111,13 +111,17 @@ export const loadFloor = async (
   const { reads } = createCrudReads(statementsOnly, compileResource(resource))
   const { page, count: total, estimate } = reads.listSql(principal, q)
   const times: number[] = []
+  let estimated = false
   const until = performance.now() + seconds * 1000
   const worker = async () => {
     while (performance.now() < until) {
       const started = performance.now()
       const [, counted] = await Promise.all([pool.query(page.sql, page.params), pool.query(total.sql, total.params)])
-      // as the app: past the cap, the planner's estimate
-      if (Number(Object.values(counted.rows[0] ?? {})[0]) > COUNT_CAP) await pool.query(estimate.sql, estimate.params)
+      // as the app: past the cap, the planner's estimate, asked once (the app keeps it a minute)
+      if (Number(Object.values(counted.rows[0] ?? {})[0]) > COUNT_CAP && !estimated) {
+        estimated = true
+        await pool.query(estimate.sql, estimate.params)
+      }
       times.push(performance.now() - started)
     }
   }
