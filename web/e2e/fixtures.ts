@@ -36,9 +36,24 @@ export const signIn = async (page: Page, username: string, password = DEMO_PASSW
   await expect(page.getByTestId('dashboard')).toBeVisible()
 }
 
-/** A choice in an open antd select list (the listbox antd gives screen readers is a hidden copy). */
-export const chooseOption = (page: Page, text: RegExp | string) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).click()
+/**
+ * A choice in an open antd single-select list (the listbox antd gives screen readers is a hidden
+ * copy). On a busy machine a click while the list still slides in can miss its option and leave the
+ * list open over the form: the option is clicked again until the list has closed.
+ */
+export const chooseOption = async (page: Page, text: RegExp | string) => {
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+  await option.click()
+  await expect(async () => {
+    try {
+      // the list closes in a fifth of a second; open a second later, the click went astray
+      await expect(option).toBeHidden({ timeout: 1_000 })
+    } catch (missed) {
+      await option.click({ timeout: 2_000 })
+      throw missed
+    }
+  }).toPass()
+}
 
 /** Opens a screen from the sider, unfolding its area first when needed. */
 export const openFromMenu = async (page: Page, area: string, item: string) => {

@@ -158,6 +158,9 @@ test('the menu search finds screens by Chinese, English and pinyin initials and 
   await page.keyboard.type('供应')
   await choose(page, '供应商')
   await expect(page).toHaveURL(/\/md\/supplierList$/)
+  // the screen is there before the search is opened again (while its code still loads, the
+  // header may be drawn anew and close an open list)
+  await expect(page.getByTestId('list-page-supplier').getByTestId('add')).toBeVisible()
 
   // an empty search lists the recent entries, newest first
   await search.click()
