@@ -8,7 +8,7 @@ import {
 } from '@app/contracts'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages, reviewSteps, reviews } from '../../src/db/schema/index.ts'
+import { departments, messages, reviewSteps, reviews, userDepartments, users } from '../../src/db/schema/index.ts'
 import type { TestApp } from '../helpers/app.ts'
 import { createProductTestApp } from '../product/helpers.ts'
 import { type Api, addOrder, as, audit, branchId, dayFrom, detail, editForm, orderForm, sellable } from './helpers.ts'
@@ -119,6 +119,35 @@ describe('its review', () => {
     expect((await audit(finance, id, 'approve')).status).toBe(200)
     expect((await audit(gm, id, 'approve')).status).toBe(200)
     expect((await detail(branchAdmin, id)).status).toBe(OrderStatus.PendingDelivery)
+  })
+
+  it('a reviewer taken out of the step’s department stops finding the order at once, and finds it when back', async () => {
+    const { id, orderNo } = await addOrder(branchAdmin, orderForm(moscow, products))
+    const listed = async () =>
+      (await finance.get<Page<SaleOrder>>('/api/sale/order/list', { search: JSON.stringify({ orderNo }) })).body.result
+        .total
+    expect(await listed()).toBe(1)
+    // the department of finance's step, and finance's membership of it
+    const [step] = await t.database.db
+      .select({ deptCode: reviewSteps.deptCode })
+      .from(reviewSteps)
+      .innerJoin(reviews, eq(reviews.id, reviewSteps.reviewId))
+      .where(and(eq(reviews.objectId, id), eq(reviewSteps.roleCode, 'branch_finance')))
+    const [member] = await t.database.db
+      .select({ userId: userDepartments.userId, departId: userDepartments.departId })
+      .from(userDepartments)
+      .innerJoin(departments, eq(departments.id, userDepartments.departId))
+      .innerJoin(users, eq(users.id, userDepartments.userId))
+      .where(and(eq(users.username, 'branch_finance'), eq(departments.orgCode, step!.deptCode!)))
+    expect(member).toBeTruthy()
+    // straight in the database, as an administrator's change on another instance would come:
+    // the remembered principal is forgotten on the change's notice, the next list no longer shows it
+    await t.database.db
+      .delete(userDepartments)
+      .where(and(eq(userDepartments.userId, member!.userId), eq(userDepartments.departId, member!.departId)))
+    await expect.poll(listed).toBe(0)
+    await t.database.db.insert(userDepartments).values(member!)
+    await expect.poll(listed).toBe(1)
   })
 
   it('a rejection ends at 100804; the submitter edits and it goes back to 100801', async () => {

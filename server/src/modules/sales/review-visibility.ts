@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { departments, reviewSteps, reviews, userDepartments } from '../../db/schema/index.ts'
+import { reviewSteps, reviews } from '../../db/schema/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { type Conditions, conditionsOf } from '../../platform/list-query.ts'
 
@@ -13,13 +13,16 @@ import { type Conditions, conditionsOf } from '../../platform/list-query.ts'
 export const reviewedBy =
   (business: string, id: AnyPgColumn) =>
   (principal: Principal): Conditions =>
-    // values in the order `write` binds them: the user first
-    conditionsOf(`reviewing:${business}`, [principal.userId, business, principal.roleCodes], (bind) => {
-      const user = bind(principal.userId)
-      return sql`exists (select 1 from ${reviews} join ${reviewSteps} on ${reviewSteps.reviewId} = ${reviews.id}
+    // values in the order `write` binds them; the user's departments come with the principal: as
+    // a subquery over sys_user_depart they cost a third more planning on every page (a list of a
+    // million orders plans longer than it runs)
+    conditionsOf(
+      `reviewing:${business}`,
+      [business, principal.roleCodes, principal.deptCodes, principal.userId],
+      (bind) =>
+        sql`exists (select 1 from ${reviews} join ${reviewSteps} on ${reviewSteps.reviewId} = ${reviews.id}
         where ${reviews.business} = ${bind(business)} and ${reviews.objectId} = ${id}::text
-        and ((${reviewSteps.roleCode} = any(${bind(principal.roleCodes)}) and ${reviewSteps.deptCode} in
-          (select ${departments.orgCode} from ${userDepartments} join ${departments} on ${departments.id} = ${userDepartments.departId}
-           where ${userDepartments.userId} = ${user}))
-          or ${reviewSteps.userId} = ${user}))`
-    })
+        and ((${reviewSteps.roleCode} = any(${bind(principal.roleCodes)})
+          and ${reviewSteps.deptCode} = any(${bind(principal.deptCodes)}))
+          or ${reviewSteps.userId} = ${bind(principal.userId)}))`,
+    )

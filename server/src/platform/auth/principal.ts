@@ -1,7 +1,16 @@
 import { type DataScope, type Lang, parseLang } from '@app/contracts'
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema/index.ts'
+import {
+  departments,
+  permissions,
+  rolePermissions,
+  roles,
+  sessions,
+  userDepartments,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts'
 import { BoundedMap, keptFor } from '../memo.ts'
 
 /** Who is calling: resolved from the session token once per request. */
@@ -11,6 +20,11 @@ export type Principal = {
   realname: string
   /** The department the user currently works in. */
   orgCode: string | null
+  /**
+   * The codes of every department the user belongs to (a review step held by their role in any of
+   * them is theirs: `reviewedBy`). Remembered with the rest; migration 0020 announces their changes.
+   */
+  deptCodes: readonly string[]
   lang: Lang
   roleCodes: string[]
   roleIds: string[]
@@ -92,6 +106,10 @@ const principalQuery = (db: DbOrTx) =>
         from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
         where ${userRoles.userId} = ${users.id})`,
       menuStamp: sql<string | null>`(select max(${permissions.updateAt})::text from ${permissions})`,
+      deptCodes: sql<string[] | null>`(
+        select json_agg(${departments.orgCode} order by ${departments.orgCode})
+        from ${userDepartments} inner join ${departments} on ${departments.id} = ${userDepartments.departId}
+        where ${userDepartments.userId} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -127,6 +145,7 @@ export const resolvePrincipal = async (db: DbOrTx, tokenHash: string): Promise<P
     username: row.username,
     realname: row.realname,
     orgCode: row.orgCode,
+    deptCodes: row.deptCodes ?? [],
     lang: parseLang(row.lang),
     roleCodes: roleRows.map((r) => r.code),
     roleIds,

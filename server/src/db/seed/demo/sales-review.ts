@@ -7,11 +7,13 @@ import { eventRequest, LogType, type RequestInfo } from '../../../platform/audit
 import { loadPermissionCodes, type Principal, widestScope } from '../../../platform/auth/principal.ts'
 import type { DbOrTx } from '../../client.ts'
 import {
+  departments,
   type operationLogs,
   type reviewDecisions,
   type reviewSteps,
   type reviews,
   roles,
+  userDepartments,
   userRoles,
 } from '../../schema/index.ts'
 import { APPROVE_NOTES, type OrderKind, type Random, REJECT_REASONS } from './sales-data.ts'
@@ -304,11 +306,17 @@ export const principalOf = async (db: DbOrTx, person: Person, now: Date): Promis
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, person.id))
+  const belongs = await db
+    .select({ code: departments.orgCode })
+    .from(userDepartments)
+    .innerJoin(departments, eq(departments.id, userDepartments.departId))
+    .where(eq(userDepartments.userId, person.id))
   return {
     userId: person.id,
     username: person.username,
     realname: person.realname,
     orgCode: person.orgCode,
+    deptCodes: belongs.map((d) => d.code).sort(),
     lang: 'zh',
     roleCodes: held.map((r) => r.code),
     roleIds: held.map((r) => r.id),
