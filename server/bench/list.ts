@@ -7,7 +7,8 @@ import * as schema from '../src/db/schema/index.ts'
 import { MASTER_DATA } from '../src/modules/masterdata/resources.ts'
 import { resolvePrincipal } from '../src/platform/auth/principal.ts'
 import { hashToken } from '../src/platform/auth/tokens.ts'
-import { COUNT_CAP, createCrudReads } from '../src/platform/crud/reads.ts'
+import { COUNT_CAP } from '../src/platform/crud/list-total.ts'
+import { createCrudReads } from '../src/platform/crud/reads.ts'
 import { type CrudResource, compileResource } from '../src/platform/crud/resource.ts'
 
 export type LoadResult = {

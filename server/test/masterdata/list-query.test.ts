@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { users } from '../../src/db/schema/index.ts'
-import { COUNT_CAP } from '../../src/platform/crud/reads.ts'
+import { COUNT_CAP } from '../../src/platform/crud/list-total.ts'
 import { createTestApp, signedIn, type TestApp } from '../helpers/app.ts'
 import { listOf, withResources } from '../helpers/resources.ts'
 

@@ -4,7 +4,7 @@ import { Errors, OrderStatus, RoleCode, type SaleOrderDetail, type SellableProdu
 import ExcelJS from 'exceljs'
 import pg from 'pg'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { COUNT_CAP } from '../../src/platform/crud/reads.ts'
+import { COUNT_CAP } from '../../src/platform/crud/list-total.ts'
 import { testDbKind } from '../helpers/database.ts'
 import {
   call,

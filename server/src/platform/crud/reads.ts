@@ -21,35 +21,13 @@ import {
   sortOf,
 } from '../list-query.ts'
 import { BoundedMap } from '../memo.ts'
+import { COUNT_CAP, keptEstimates, planOf, planRows } from './list-total.ts'
 import type { CompiledResource, Row, RowId } from './resource.ts'
 
 const MAX_LIST_ALL = 5000
 /** List statements remembered per resource (one per shape of query: see `list`). */
 const MAX_STATEMENTS = 200
 const KEY = '__sortKey'
-/**
- * A list counts its matching rows exactly up to COUNT_CAP; past that its total is PostgreSQL's
- * estimate for the same condition (the planner's row count, a plan and no scan) and the page says
- * `estimated`. At a million orders an exact count costs a scan of every matching row on every page
- * (60 ms and more here), while nobody pages through more than a few hundred rows to the end. A
- * count kept by triggers cannot follow: it would need a counter per data scope, condition and
- * search the users type. Capped, the count reads at most COUNT_CAP + 1 matching rows. The cap is
- * 1 000 (100 pages of 10): a search by a name's pinyin cannot be answered from an index alone
- * (each trigram match is rechecked on its row), and at 10 000 the count of a search matching 5 000
- * of 100 000 products read all 5 000 rows, 12 ms of the request's 13 (1 001 rows: 5 ms).
- */
-export const COUNT_CAP = 1_000
-
-/**
- * How long a list remembers the planner's estimate for one condition and its values, and for how
- * many of them per shape of query. Planning the condition again (EXPLAIN) cost a third of the
- * database's time of a region president's page of a million orders (1 of 3 ms), and the estimate
- * moves only when PostgreSQL analyses the table again: paging through one search, or opening
- * the list again, reads the same figure.
- */
-const ESTIMATE_KEPT_MS = 60_000
-const MAX_ESTIMATES = 100
-
 export const chunks = <T>(items: readonly T[], size: number): T[][] => {
   const out: T[][] = []
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
@@ -76,16 +54,6 @@ const leanStatement = (query: Query, selection: Record<string, AnyPgColumn>) => 
       return out as Row
     },
   }
-}
-
-/** The statement's plan instead of its rows: one row, the plan as JSON. */
-const planOf = (query: Query): Query => ({ ...query, sql: `EXPLAIN (FORMAT JSON) ${query.sql}` })
-
-/** The row count the planner expects of a plan from `planOf` (JSON parsed by the driver or not). */
-export const planRows = (plan: unknown): number => {
-  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan
-  const rows = (parsed as [{ Plan?: { 'Plan Rows'?: number } }] | undefined)?.[0]?.Plan?.['Plan Rows']
-  return Math.round(Number(rows ?? 0))
 }
 
 /**
@@ -183,24 +151,16 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
       ),
       // the planner's row count for the condition, past the cap
       estimate: leanStatement(planOf(db.select({ one: sql`1` }).from(r.table).where(where).toSQL()), {}),
-      /** Estimates made, by the condition's values (ESTIMATE_KEPT_MS). */
-      estimates: new BoundedMap<string, { rows: number; until: number }>(MAX_ESTIMATES),
+      estimates: keptEstimates(),
     }
   }
   const statements = new BoundedMap<string, ReturnType<typeof writeList>>(MAX_STATEMENTS)
 
   /** The planner's row count for the statement's condition with these values, kept a while. */
-  const estimateOf = async (statement: ReturnType<typeof writeList>, bound: Record<string, unknown>) => {
+  const estimateOf = (statement: ReturnType<typeof writeList>, bound: Record<string, unknown>) => {
     const { estimate, estimates } = statement
     const params = estimate.params(bound)
-    const key = JSON.stringify(params)
-    const now = Date.now()
-    const kept = estimates.get(key)
-    if (kept && kept.until > now) return kept.rows
-    const [plan] = await database.arrays(estimate.query.sql, params)
-    const rows = planRows(plan?.[0])
-    estimates.set(key, { rows, until: now + ESTIMATE_KEPT_MS })
-    return rows
+    return estimates.rows(params, async () => planRows((await database.arrays(estimate.query.sql, params))[0]?.[0]))
   }
 
   /**
