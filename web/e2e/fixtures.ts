@@ -1,14 +1,57 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { type Browser, test as base, expect, type Page } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'Demo@2026'
+
+export type Lang = 'zh' | 'en'
+/** A role user signed in in a browser context of their own, with the console errors their page logged. */
+export type User = { username: string; page: Page; lang: Lang; errors: string[] }
 
 type ConsoleGuard = {
   /** A journey that provokes a failing call on purpose names the error it expects. */
   allow(pattern: RegExp): void
 }
 
-/** Every journey fails on a browser console error or an uncaught page error it did not expect. */
-export const test = base.extend<{ consoleErrors: ConsoleGuard }>({
+const signInContext = async (browser: Browser, username: string, lang: Lang): Promise<User> => {
+  const context = await browser.newContext({ locale: 'zh-CN' })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text())
+  })
+  page.on('pageerror', (err) => errors.push(err.message))
+  await page.goto('/user/login')
+  await page.getByLabel(/账号|Account/).fill(username)
+  await page.getByLabel(/密码|Password/).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click()
+  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 })
+  if (lang === 'en') await switchLanguage(page, 'English')
+  return { username, page, lang, errors }
+}
+
+/**
+ * Every journey fails on a browser console error or an uncaught page error it did not expect.
+ * `signInAs` signs a role user in, in a browser context of their own (so several stay signed in
+ * and get live messages), in the language asked; when the journey ends each one's console must be
+ * clean, and their contexts are closed. (Left open, they stayed signed in for the rest of the run:
+ * every later order's live notice reached them and their pages kept the browser busy.)
+ */
+export const test = base.extend<{
+  consoleErrors: ConsoleGuard
+  signInAs: (username: string, lang?: Lang) => Promise<User>
+}>({
+  signInAs: async ({ browser }, use) => {
+    const users: User[] = []
+    try {
+      await use(async (username, lang = 'zh') => {
+        const user = await signInContext(browser, username, lang)
+        users.push(user)
+        return user
+      })
+      for (const u of users) expect(u.errors, `${u.username}: browser console errors`).toEqual([])
+    } finally {
+      await Promise.all(users.map((u) => u.page.context().close()))
+    }
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
@@ -55,12 +98,23 @@ export const chooseOption = async (page: Page, text: RegExp | string) => {
   }).toPass()
 }
 
-/** Opens a screen from the sider, unfolding its area first when needed. */
+/**
+ * Opens a screen from the sider, unfolding its area first when needed. On a busy machine a click
+ * while the area still unfolds can miss its entry: the entry is clicked again until its screen is
+ * the page's (the entry's menu key is the screen's path).
+ */
 export const openFromMenu = async (page: Page, area: string, item: string) => {
   const menu = page.getByTestId('side-menu')
   const entry = menu.getByRole('menuitem', { name: item, exact: true })
-  if (!(await entry.isVisible())) await menu.getByText(area, { exact: true }).click()
-  await entry.click()
+  let path: string | undefined
+  const arrived = () => path !== undefined && new URL(page.url()).pathname === path
+  await expect(async () => {
+    if (arrived()) return
+    if (!(await entry.isVisible())) await menu.getByText(area, { exact: true }).click({ timeout: 4_000 })
+    path ??= (await entry.getAttribute('data-menu-id', { timeout: 4_000 }))?.match(/\/[^/].*$/)?.[0]
+    await entry.click({ timeout: 4_000 })
+    await expect.poll(arrived, { timeout: 4_000 }).toBe(true)
+  }).toPass({ timeout: 40_000 })
 }
 
 /**

@@ -1,15 +1,6 @@
-import { expect, test } from './fixtures.ts'
+import { expect, test, type User } from './fixtures.ts'
 import { apiCall, rowWith } from './list-helpers.ts'
-import {
-  approveAs,
-  findOrder,
-  inDays,
-  reviewOrder,
-  selectRow,
-  signInAs,
-  toolbarButton,
-  type User,
-} from './sales-helpers.ts'
+import { approveAs, findOrder, inDays, reviewOrder, selectRow, toolbarButton } from './sales-helpers.ts'
 import { erpSimUrl } from './server-main.ts'
 
 /**
@@ -36,13 +27,13 @@ const syncTagSays = async (u: User, orderNo: string, text: string) => {
 }
 
 test('an approved order reaches the ERP; refused, it shows why; the sync button sends it when the ERP is back', async ({
-  browser,
+  signInAs,
 }) => {
   test.setTimeout(180_000)
   await simMode('ok')
-  const branch = await signInAs(browser, 'branch_admin')
-  const gm = await signInAs(browser, 'gm_president')
-  const admin = await signInAs(browser, 'admin')
+  const branch = await signInAs('branch_admin')
+  const gm = await signInAs('gm_president')
+  const admin = await signInAs('admin')
 
   // ---- two orders of the Moscow branch, approved at steps 1 and 2 (set-up)
   const branches = (await apiCall(branch.page, 'get', '/md/branch/getListAll')) as unknown as {
@@ -105,6 +96,4 @@ test('an approved order reaches the ERP; refused, it shows why; the sync button 
   await syncTagSays(admin, second.orderNo, '已同步')
   expect(await simDocs(second.orderNo)).toHaveLength(1)
   expect(await simDocs(first.orderNo)).toHaveLength(1)
-
-  for (const u of [branch, gm, admin]) expect(u.errors, 'console errors').toEqual([])
 })

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { Browser, Locator, Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, switchLanguage } from './fixtures.ts'
+import type { Locator, Page } from '@playwright/test'
+import { DEMO_PASSWORD, expect, type User } from './fixtures.ts'
 import { rowWith } from './list-helpers.ts'
 
 /** Helpers for the sales journeys: each role user in a browser of their own, orders found and acted on. */
@@ -8,35 +8,11 @@ import { rowWith } from './list-helpers.ts'
 /** A minimal PDF (its type is read from the content). */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 
-export type Lang = 'zh' | 'en'
-export type User = { page: Page; lang: Lang; errors: string[] }
-
 const texts = {
   zh: { orderNo: '订单号', review: /^审\s*核$/, submit: /提\s*交/, reject: '驳回' },
   en: { orderNo: 'Order number', review: /^Review$/, submit: /Submit/, reject: 'Reject' },
 }
 export const t = (u: User) => texts[u.lang]
-
-/**
- * Signs a role user in, in a browser context of their own (so several stay signed in and get
- * live messages), in the language asked. Console errors are collected for the journey to check.
- */
-export const signInAs = async (browser: Browser, username: string, lang: Lang = 'zh'): Promise<User> => {
-  const context = await browser.newContext({ locale: 'zh-CN' })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text())
-  })
-  page.on('pageerror', (err) => errors.push(err.message))
-  await page.goto('/user/login')
-  await page.getByLabel(/账号|Account/).fill(username)
-  await page.getByLabel(/密码|Password/).fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: /登\s*录|Sign in/ }).click()
-  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 })
-  if (lang === 'en') await switchLanguage(page, 'English')
-  return { page, lang, errors }
-}
 
 /** A list screen, searched for one order number. */
 export const findOrder = async (u: User, url: string, resource: string, orderNo: string) => {
@@ -102,4 +78,19 @@ export const approveAs = async (page: Page, username: string, orderId: string) =
     data: { id: orderId, decision: 'approve', note: '同意' },
   })
   expect(res.status(), `${username}: ${await res.text()}`).toBe(200)
+}
+
+/**
+ * Clicks the order modal's save and answers the call it made. A save the form refused sends no
+ * call: that fails within half a minute, with what the form says, rather than at the journey's end.
+ */
+export const saveOrder = async (page: Page, call: 'add' | 'edit') => {
+  const sent = page
+    .waitForResponse((r) => r.url().includes(`/api/sale/order/${call}`), { timeout: 30_000 })
+    .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))
+  await page.getByTestId('order-save').click()
+  const response = await sent
+  if (!(response instanceof Error)) return response
+  const said = await page.locator('.ant-modal:visible .ant-form-item-explain-error').allTextContents()
+  throw new Error(`no ${call} call after save; the form says: ${said.join(' | ') || 'nothing'}`, { cause: response })
 }

@@ -1,16 +1,6 @@
 import { expect, test } from './fixtures.ts'
 import { apiCall, dialog, rowWith } from './list-helpers.ts'
-import {
-  findOrder,
-  inDays,
-  PDF,
-  reviewOrder,
-  selectRow,
-  signInAs,
-  statusOf,
-  toolbarButton,
-  type User,
-} from './sales-helpers.ts'
+import { findOrder, inDays, PDF, reviewOrder, saveOrder, selectRow, statusOf, toolbarButton } from './sales-helpers.ts'
 
 /**
  * Sales orders (issue 15), as the role users, in both languages: branch_admin starts an order,
@@ -21,19 +11,18 @@ import {
  * review, and compare shows the change; a deletion request by logistics is approved and the order
  * leaves the list.
  */
-test('a branch order, reviewed step by step, changed after approval, deleted on request', async ({ browser, page }) => {
+test('a branch order, reviewed step by step, changed after approval, deleted on request', async ({
+  signInAs: as,
+  page,
+}) => {
   test.setTimeout(600_000)
-  const users: User[] = []
-  const as = async (username: string, lang: 'zh' | 'en' = 'zh') => {
-    const u = await signInAs(browser, username, lang)
-    users.push(u)
-    return u
-  }
   const branch = await as('branch_admin')
   const region = await as('region_president')
 
   // ---- branch_admin starts an order, leaves it as a draft, restores it
   const bp = branch.page
+  // a retry starts as the first try did: with nothing in the draft box
+  await apiCall(bp, 'post', '/sale/order/clearOrderDraft', {})
   await bp.goto('/sale/orderList')
   const list = bp.getByTestId('list-page-saleOrder')
   await list.getByTestId('add').click()
@@ -76,10 +65,7 @@ test('a branch order, reviewed step by step, changed after approval, deleted on 
   })
   await expect(bp.getByTestId('order-attachments')).toContainText('coa.pdf')
   await expect(bp.getByTestId('order-total-amount')).not.toHaveText(/^0(\.00)?\b/)
-  const [added] = await Promise.all([
-    bp.waitForResponse((r) => r.url().includes('/api/sale/order/add')),
-    bp.getByTestId('order-save').click(),
-  ])
+  const added = await saveOrder(bp, 'add')
   expect(added.status()).toBe(200)
   const { id: orderId, orderNo } = ((await added.json()) as { result: { id: string; orderNo: string } }).result
   expect(orderNo).toMatch(/^SO\d{8}-\d{4}$/)
@@ -134,10 +120,7 @@ test('a branch order, reviewed step by step, changed after approval, deleted on 
   const firstInput = (await first.evaluate((el) => el.tagName)) === 'INPUT' ? first : first.locator('input')
   await expect(firstInput).toHaveValue('12')
   await firstInput.fill('10')
-  const [edited] = await Promise.all([
-    bp.waitForResponse((r) => r.url().includes('/api/sale/order/edit')),
-    bp.getByTestId('order-save').click(),
-  ])
+  const edited = await saveOrder(bp, 'edit')
   expect(edited.status()).toBe(200)
   await expect(statusOf(mine, orderNo)).toHaveText('待审核')
 
@@ -200,8 +183,5 @@ test('a branch order, reviewed step by step, changed after approval, deleted on 
   await bp.getByTestId('search-form').getByLabel('订单号', { exact: true }).fill(orderNo)
   await bp.getByTestId('search-submit').click()
   await expect(bp.locator('.ant-table-tbody .ant-empty')).toBeVisible()
-
-  // every user's browser stayed free of console errors
-  for (const u of users) expect(u.errors, 'browser console errors').toEqual([])
   await page.close()
 })
