@@ -21,6 +21,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
+    // a click or a wait for a page that takes a minute has failed: say so then, not at the journey's end
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
