@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, onSendHookHandler, RouteOptions }
 import fp from 'fastify-plugin'
 import type { Database } from '../db/client.ts'
 import type { Principal } from './auth/principal.ts'
-import { createPrincipalCache } from './auth/principal-cache.ts'
+import { createPrincipalCache, type PrincipalCache } from './auth/principal-cache.ts'
 import { AppError } from './errors.ts'
 
 /**
@@ -19,7 +19,11 @@ declare module 'fastify' {
     permission?: RoutePermission
     /** The route answers something other than a JSON envelope (a file, a socket). */
     rawResponse?: boolean
-    /** A GET route that changes who may do what (logout): see `forget` below. */
+    /**
+     * Whether the route may change who may do what, so that answering it forgets the remembered
+     * principals (see `forget` below): a GET that does (logout) says true; every other method
+     * does unless it says false, as every route of a module that calls `keepsPrincipals` does.
+     */
     changesAccess?: boolean
   }
   interface FastifyRequest {
@@ -28,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its declared permission, for the route-permission test. */
     routeTable: RouteEntry[]
+    /** Who each token belongs to, remembered (the access plugin's). */
+    principals: PrincipalCache
   }
 }
 
@@ -81,11 +87,15 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { database: Da
   app.decorate('routeTable', [] as RouteEntry[])
   app.decorateRequest('principal', null)
 
+  app.decorate('principals', principals)
+
   // a change this instance made (logout, a disabled user, new grants) counts from the caller's
   // next request, before the database's notice of it arrives: routes that may change something
-  // forget every remembered principal before they answer
-  const forget: onSendHookHandler = (_req, _reply, payload, done) => {
-    principals.forget()
+  // forget every remembered principal before they answer. A module whose routes cannot (orders,
+  // stock) says so (`keepsPrincipals`): its writes keep everyone's principal remembered. The
+  // route's config is read per request, as a module's own onRoute hook completes it after this one.
+  const forget: onSendHookHandler = (req, _reply, payload, done) => {
+    if (req.routeOptions.config?.changesAccess !== false) principals.forget()
     done(null, payload)
   }
 
@@ -124,6 +134,19 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { database: Da
     }, done)
   })
 })
+
+/**
+ * Declares that no route of the calling module changes what a principal comes from (sessions,
+ * users, roles, grants, departments: the tables migrations 0009 and 0020 announce): answering its
+ * writes keeps the remembered principals, so the callers' next requests need no database read.
+ * A change such a module made anyway would still arrive as the database's notice, within
+ * milliseconds. Call it before the module registers its routes.
+ */
+export const keepsPrincipals = (app: FastifyInstance) => {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, changesAccess: route.config?.changesAccess ?? false }
+  })
+}
 
 /**
  * Marks every operation of the OpenAPI document with the permission its route declares, as the

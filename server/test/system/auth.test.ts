@@ -101,6 +101,36 @@ describe('sessions', () => {
   })
 })
 
+describe('remembered callers', () => {
+  it('are kept across writes of a module that cannot change access, and read again after one that may', async () => {
+    const token = await login(t.app, 'admin')
+    const api = client(t.app, token)
+    const lookups = () => t.app.principals.lookups
+    const read = async () => expect((await api.get('/api/sys/user/getCurrentUserDeparts')).status).toBe(200)
+    // the login's own notice of its session may still be on its way: until a read is remembered
+    for (let i = 0, before = -1; before !== lookups() && i < 50; i++) {
+      before = lookups()
+      await new Promise((r) => setTimeout(r, 20))
+      await read()
+    }
+    const start = lookups()
+    await read()
+    expect(lookups()).toBe(start)
+
+    // an order's draft box is kept by sales, whose routes touch no session, user, role or grant
+    expect((await api.post('/api/sale/order/saveOrderDraft', { draft: { remark: 'kept' } })).status).toBe(200)
+    await read()
+    expect(lookups()).toBe(start)
+
+    // master data may (a department's code): answering even a refused write forgets
+    expect((await api.post('/api/md/country/add', {})).status).toBe(400)
+    await read()
+    expect(lookups()).toBe(start + 1)
+    await read()
+    expect(lookups()).toBe(start + 1)
+  })
+})
+
 describe('throttling', () => {
   it('pauses an account after repeated failures, and the pause ends', async () => {
     for (let i = 0; i < 5; i++)

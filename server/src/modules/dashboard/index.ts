@@ -1,7 +1,7 @@
 import { DashboardSchema } from '@app/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { principalOf } from '../../platform/access.ts'
+import { keepsPrincipals, principalOf } from '../../platform/access.ts'
 import { createApprovalEngine } from '../../platform/approval/index.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
 import { compactStats, createDashboard } from './dashboard.service.ts'
@@ -14,6 +14,8 @@ const COMPACT_EVERY_MS = 5_000
  * their own data scope. Registered after the modules whose resources it reads (orders, stock).
  */
 export const dashboardModule = async (parent: FastifyInstance) => {
+  // no route of dashboard changes sessions, users, roles or grants
+  keepsPrincipals(parent)
   const app = parent.withTypeProvider<ZodTypeProvider>()
   const figures = createDashboard({
     db: app.deps.database.db,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { keepsPrincipals } from '../../platform/access.ts'
 import { registerResource } from '../../platform/crud/routes.ts'
 import { createConnectionRegistry } from '../../platform/realtime/connections.ts'
 import { liveConnectionPlugin } from '../../platform/realtime/live-connection.ts'
@@ -13,6 +14,8 @@ import { subscribeMessageProducers } from './producers.ts'
  * their own transaction; NOTIFY wakes every instance, which pushes to the sockets it holds.
  */
 export const messagingModule = async (app: FastifyInstance) => {
+  // no route of messaging changes sessions, users, roles or grants
+  keepsPrincipals(app)
   const { database, events } = app.deps
   const registry = createConnectionRegistry()
   const delivery = createLiveDelivery({ database, registry, log: app.log })

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { keepsPrincipals } from '../../platform/access.ts'
 import { createApprovalEngine } from '../../platform/approval/index.ts'
 import { registerResource } from '../../platform/crud/routes.ts'
 import { branchSaleCrud } from './branch-sale.resource.ts'
@@ -16,6 +17,8 @@ import { productUnitCrud } from './unit.resource.ts'
  * relations. Declared resources for the lists, routes for the calls of their own.
  */
 export const productModule = async (app: FastifyInstance) => {
+  // no route of product changes sessions, users, roles or grants
+  keepsPrincipals(app)
   const { db } = app.deps.database
   const review = createProductReview({
     engine: createApprovalEngine({ events: app.deps.events }),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { keepsPrincipals } from '../../platform/access.ts'
 import { createApprovalEngine } from '../../platform/approval/index.ts'
 import { registerResource } from '../../platform/crud/routes.ts'
 import { erpSync } from '../erp/index.ts'
@@ -21,6 +22,8 @@ import { createSubApplies, subApplyCrud } from './sub-apply.ts'
  * order.lines.ts and status transitions in order.status.ts, for deliveries and adjustments too.
  */
 export const salesModule = async (app: FastifyInstance) => {
+  // no route of sales changes sessions, users, roles or grants
+  keepsPrincipals(app)
   const events = app.deps.events
   const engine = createApprovalEngine({ events })
   const orders = createOrderService({ engine })

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { keepsPrincipals } from '../../platform/access.ts'
 import { registerResource } from '../../platform/crud/routes.ts'
 import { createBranchStockService } from './branch-stock.service.ts'
 import { STOCK_CRUD } from './stock.resources.ts'
@@ -10,6 +11,8 @@ import { createStockDocService } from './stock-doc.service.ts'
  * that write them — purchase in, production in, sales out, branch stock upload.
  */
 export const stockModule = async (app: FastifyInstance) => {
+  // no route of stock changes sessions, users, roles or grants
+  keepsPrincipals(app)
   const { db } = app.deps.database
   for (const resource of STOCK_CRUD) registerResource(app, resource)
   await app.register(

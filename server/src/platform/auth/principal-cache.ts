@@ -17,6 +17,8 @@ export type PrincipalCache = {
   remembered(token: string): Principal | undefined
   /** Forgets every remembered principal (this instance changed something they come from). */
   forget(): void
+  /** How many times a principal was read from the database so far. */
+  readonly lookups: number
   close(): Promise<void>
 }
 
@@ -53,12 +55,14 @@ export const createPrincipalCache = async (database: Database): Promise<Principa
     return hit && now < hit.until ? hit.principal : undefined
   }
 
+  let lookups = 0
   return {
     remembered: (token) => fresh(token, Date.now()),
     async resolve(token) {
       const now = Date.now()
       const known = fresh(token, now)
       if (known) return known
+      lookups++
       const seen = generation
       const principal = await resolvePrincipal(database.db, hashToken(token))
       if (principal && listening && seen === generation) {
@@ -69,6 +73,9 @@ export const createPrincipalCache = async (database: Database): Promise<Principa
       return principal
     },
     forget,
+    get lookups() {
+      return lookups
+    },
     close: unlisten,
   }
 }
