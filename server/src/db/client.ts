@@ -12,6 +12,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything that runs queries: the database or an open transaction. */
 export type DbOrTx = Db | Tx
 
+/** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`), as the SQL names them. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+
 export type Unlisten = () => Promise<void>
 
 /**

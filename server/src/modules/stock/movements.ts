@@ -1,6 +1,6 @@
 import { Errors } from '@app/contracts'
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { type DbOrTx, rowsOf } from '../../db/client.ts'
 import { stockLedger, stocks } from '../../db/schema/index.ts'
 import { fail } from '../../platform/errors.ts'
 
@@ -86,8 +86,10 @@ export const fefo = (a: StockRow, b: StockRow) =>
   a.batchNo.localeCompare(b.batchNo)
 
 /**
- * Takes stock out of rows, then writes their ledger rows in one insert. Each UPDATE itself refuses
- * to go below zero (`quantity >= n`), so even a writer that skipped the lock cannot oversell; the
+ * Takes stock out of rows and writes their ledger rows, in one statement whatever the number of
+ * rows (it was an update per row and an insert). The update itself refuses to go below zero
+ * (`quantity >= n`), so even a writer that skipped the lock cannot oversell: a row it did not
+ * take fails the whole document, and the transaction takes back what the statement did. The
  * check constraint is the last guard.
  */
 export const takeStock = async (
@@ -96,22 +98,33 @@ export const takeStock = async (
   actor: Actor,
   takes: readonly { row: StockRow; quantity: number }[],
 ) => {
-  const moves: { productId: string; batchNo: string; change: number; after: number }[] = []
-  for (const { row, quantity } of takes) {
-    const [after] = await tx
-      .update(stocks)
-      .set({
-        quantity: sql`${stocks.quantity} - ${quantity}`,
-        version: sql`${stocks.version} + 1`,
-        updateAt: new Date(),
-        updateBy: actor.userId,
-      })
-      .where(and(eq(stocks.id, row.id), gte(stocks.quantity, quantity)))
-      .returning({ quantity: stocks.quantity })
-    if (!after) {
-      fail(Errors.InsufficientStock, { productId: row.productId, batchNo: row.batchNo, requested: quantity })
-    }
-    moves.push({ productId: row.productId, batchNo: row.batchNo, change: -quantity, after: after.quantity })
+  if (takes.length === 0) return
+  // arrays as PostgreSQL literals: uuids and decimal numbers need no quoting
+  const ids = `{${takes.map((t) => t.row.id).join(',')}}`
+  const quantities = `{${takes.map((t) => String(t.quantity)).join(',')}}`
+  const result = await tx.execute(sql`
+    with taken as (
+      update ${stocks} set quantity = ${stocks.quantity} - t.quantity, version = ${stocks.version} + 1,
+             update_at = ${new Date()}, update_by = ${actor.userId}
+        from unnest(${ids}::uuid[], ${quantities}::numeric[]) as t(id, quantity)
+       where ${stocks.id} = t.id and ${stocks.quantity} >= t.quantity
+      returning ${stocks.id} as id, ${stocks.productId} as product_id, ${stocks.batchNo} as batch_no,
+                t.quantity as taken, ${stocks.quantity} as after
+    ), ledger as (
+      insert into ${stockLedger} (doc_id, doc_no, doc_type, depot_id, product_id, batch_no, change,
+                                  quantity_after, create_by, org_code)
+      select ${doc.id}, ${doc.docNo}, ${doc.docType}, ${doc.depotId}, product_id, batch_no, -taken,
+             after, ${actor.userId}, ${actor.orgCode}
+        from taken
+    )
+    select id from taken`)
+  const done = new Set(rowsOf<{ id: string }>(result).map((r) => r.id))
+  const short = takes.find((t) => !done.has(t.row.id))
+  if (short) {
+    fail(Errors.InsufficientStock, {
+      productId: short.row.productId,
+      batchNo: short.row.batchNo,
+      requested: short.quantity,
+    })
   }
-  if (moves.length > 0) await tx.insert(stockLedger).values(moves.map((m) => ledgerRow(doc, actor, m)))
 }
