@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../src/db/schema/index.ts'
 import { framesOf } from '../../src/modules/messaging/live.delivery.ts'
-import { MESSAGE_CHANNEL, sendMessages } from '../../src/modules/messaging/message.writer.ts'
+import { MESSAGE_CHANNEL, sameText, sendMessages } from '../../src/modules/messaging/message.writer.ts'
 import { hashToken, newToken } from '../../src/platform/auth/tokens.ts'
 import { createConnectionRegistry, type LiveSocket } from '../../src/platform/realtime/connections.ts'
 import { closeEndedSessions } from '../../src/platform/realtime/sessions.ts'
@@ -60,9 +60,20 @@ describe('a message to many', () => {
     const unlisten = await t.database.listen(MESSAGE_CHANNEL, (p) => heard.push(p))
     const batch = await t.database.db.transaction((tx) =>
       sendMessages(tx, [
-        { recipientIds: [a!, b!, a!], title: 'Same to two', content: 'x', creator: 'Admin', source: 'test' },
-        { recipientIds: [c!], title: 'Another "text"', content: '', creator: null, params: { k: 1 }, source: 'test' },
-        { recipientIds: [], title: 'Nobody', content: '', creator: null, source: 'test' },
+        {
+          recipientIds: [a!, b!, a!],
+          texts: sameText({ title: 'Same to two', content: 'x' }),
+          creator: 'Admin',
+          source: 'test',
+        },
+        {
+          recipientIds: [c!],
+          texts: sameText({ title: 'Another "text"', content: '' }),
+          creator: null,
+          params: { k: 1 },
+          source: 'test',
+        },
+        { recipientIds: [], texts: sameText({ title: 'Nobody', content: '' }), creator: null, source: 'test' },
       ]),
     )
     const rows = await t.database.db.select().from(messages).where(eq(messages.batchId, batch!))

@@ -1,5 +1,7 @@
 import { AuditBusiness, type Message, type Page } from '@app/contracts'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../src/db/schema/index.ts'
 import { createApprovalEngine } from '../../src/platform/approval/index.ts'
 import type { DomainEvent } from '../../src/platform/events.ts'
 import { client, createTestApp, login, type TestApp } from '../helpers/app.ts'
@@ -50,6 +52,44 @@ describe('domain events become messages', () => {
       readFlag: 0,
       noticeId: null,
     })
+  })
+
+  it('each reviewer reads it in their own language; a business notice too', async () => {
+    const setLang = (name: string, lang: string) =>
+      t.database.db.update(users).set({ lang }).where(eq(users.id, ids[name]!))
+    await setLang('gm_president', 'en')
+    try {
+      await emitInTransaction({
+        type: 'approval.reviewNeeded',
+        business: 'sale_order',
+        objectId: '7c1e1f2a-0000-4000-8000-000000000004',
+        objectNo: 'SO20261122-0004',
+        stepNo: 3,
+        reviewerIds: [ids.region_president!, ids.gm_president!],
+        submitterId: ids.branch_admin!,
+      })
+      expect(await newest('gm_president')).toMatchObject({
+        title: 'Review needed: Sales orders SO20261122-0004',
+        content: 'Step 3 of the approval is waiting for your review.',
+        creator: '王磊',
+      })
+      expect(await newest('region_president')).toMatchObject({
+        title: '待审核：销售订单 SO20261122-0004',
+        creator: '王磊',
+      })
+      await emitInTransaction({
+        type: 'business.notify',
+        recipientIds: [ids.gm_president!, ids.branch_finance!],
+        texts: { zh: { title: '中文标题', content: '中文' }, en: { title: 'English title', content: 'English' } },
+        menuId: 'sale_order',
+        objectNo: 'SO20261122-0004',
+        creatorId: null,
+      })
+      expect(await newest('gm_president')).toMatchObject({ title: 'English title', content: 'English', creator: null })
+      expect(await newest('branch_finance')).toMatchObject({ title: '中文标题', content: '中文', creator: null })
+    } finally {
+      await setLang('gm_president', 'zh')
+    }
   })
 
   it('approved and rejected: a message to the submitter, naming who decided', async () => {
