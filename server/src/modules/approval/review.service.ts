@@ -36,7 +36,7 @@ export const createReviewService = (deps: { db: Db; engine: ApprovalEngine }) =>
       .where(and(eq(reviewDecisions.reviewId, reviewId), eq(reviewDecisions.userId, principal.userId)))
       .limit(1)
     if (decided) return
-    const m = await engine.membershipsOf(db, principal.userId)
+    const m = await engine.membershipsOf(db, principal)
     if (m.roleCodes.length > 0 && m.orgCodes.length > 0) {
       const [step] = await db
         .select({ id: reviewSteps.id })

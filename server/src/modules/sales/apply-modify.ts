@@ -297,7 +297,7 @@ export const createApplyModifies = (deps: {
       const order = await readOrder(db, request.orderId)
       if (!inScope(principal, order) && !inScope(principal, { orgCode: request.orgCode, createBy: request.createBy })) {
         const review = await engine.find(db, ref(id))
-        const m = await engine.membershipsOf(db, principal.userId)
+        const m = await engine.membershipsOf(db, principal)
         const steps = review ? await engine.stepsOf(db, review.id) : []
         if (!steps.some((s) => engine.holdsStep(m, s) || s.userId === principal.userId)) fail(Errors.NotFound)
       }

@@ -40,7 +40,7 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
     const steps = await engine.stepsOf(db, review.id)
     const step = steps.find((s) => s.stepNo === review.currentStep)
     if (!step) return null
-    const memberships = await engine.membershipsOf(db, principal.userId)
+    const memberships = await engine.membershipsOf(db, principal)
     return engine.holdsStep(memberships, step) ? { review, step } : null
   }
 
@@ -183,7 +183,7 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
     },
 
     async readableByReviewer(db: DbOrTx, principal: Principal, orderId: string) {
-      const m = await engine.membershipsOf(db, principal.userId)
+      const m = await engine.membershipsOf(db, principal)
       if (m.roleCodes.length === 0) return false
       const holds = and(
         inArray(reviewSteps.roleCode, m.roleCodes),

@@ -100,7 +100,7 @@ export const createSubApplies = (deps: { engine: ApprovalEngine; events: EventBu
       if (!row) fail(Errors.NotFound)
       if (row.status === ApprovalStatus.Approved) fail(Errors.AlreadyApproved)
       if (row.status === ApprovalStatus.Rejected) fail(Errors.AlreadyRejected)
-      const m = await engine.membershipsOf(tx, principal.userId)
+      const m = await engine.membershipsOf(tx, principal)
       if (!m.roleCodes.includes(row.roleCode) || (row.deptCode && !m.orgCodes.includes(row.deptCode)))
         fail(Errors.OnlyCurrentReviewer)
       const approved = input.decision === ReviewDecision.Approve

@@ -87,7 +87,7 @@ export const decideReview = async (
   const previous = steps.find((s) => s.stepNo === review.currentStep - 1)
   const actorId = input.actor.userId
 
-  const memberships = await membershipsOf(tx, actorId)
+  const memberships = await membershipsOf(tx, input.actor)
   if (input.stepNo === undefined && !holdsStep(memberships, current)) {
     // no step named (bulk approve): the step this reviewer saw is the decided one they hold
     const seen = steps.find((s) => s.stepNo !== current.stepNo && s.decision !== null && holdsStep(memberships, s))
@@ -124,14 +124,13 @@ export const decideReview = async (
   const toSubmitter = review.rejectFlow !== RejectFlow.ToPrevious || review.currentStep === 1
   let outcome: DecisionResult['outcome']
   let patch: Partial<typeof reviews.$inferInsert>
+  /** What the current step records: audited, or (sent back) kept undecided to decide again later. */
+  let stepSet: ReturnType<typeof decidedStep>
   /** The step that becomes current, with the step before it (for the repeat-audit rule). */
   let next: { step: ReviewStepRow; before: Pick<ReviewStepRow, 'decision' | 'userId'> | undefined } | null = null
 
   if (approve) {
-    await tx
-      .update(reviewSteps)
-      .set(decidedStep(ReviewDecision.Approve, actorId, now, note, 1))
-      .where(eq(reviewSteps.id, current.id))
+    stepSet = decidedStep(ReviewDecision.Approve, actorId, now, note, 1)
     if (last) {
       outcome = 'approved'
       patch = { status: ApprovalStatus.Approved, finishedAt: now }
@@ -145,18 +144,12 @@ export const decideReview = async (
     }
   } else if (toSubmitter) {
     outcome = 'rejected'
-    await tx
-      .update(reviewSteps)
-      .set(decidedStep(ReviewDecision.Reject, actorId, now, note, 1))
-      .where(eq(reviewSteps.id, current.id))
+    stepSet = decidedStep(ReviewDecision.Reject, actorId, now, note, 1)
     patch = { status: ApprovalStatus.Rejected, finishedAt: now }
   } else {
     outcome = 'returned'
     // the rejecting step keeps who sent it back (not audited: it decides again later)
-    await tx
-      .update(reviewSteps)
-      .set(decidedStep(ReviewDecision.Reject, actorId, now, note, 0))
-      .where(eq(reviewSteps.id, current.id))
+    stepSet = decidedStep(ReviewDecision.Reject, actorId, now, note, 0)
     const step = previous!
     await clearStep(tx, step)
     const backTo = review.currentStep - 1
@@ -168,23 +161,34 @@ export const decideReview = async (
     next = { step, before: steps.find((s) => s.stepNo === backTo - 1) }
   }
 
+  // the step's record, the decision's row and the review's move in one statement; a review whose
+  // version moved meanwhile updates nothing and the transaction (with the other two) is undone
+  const stepWritten = tx
+    .$with('step_written')
+    .as(tx.update(reviewSteps).set(stepSet).where(eq(reviewSteps.id, current.id)).returning({ id: reviewSteps.id }))
+  const decisionWritten = tx.$with('decision_written').as(
+    tx
+      .insert(reviewDecisions)
+      .values({
+        reviewId: review.id,
+        round: review.round,
+        stepNo: current.stepNo,
+        deptCode: current.deptCode,
+        roleCode: current.roleCode,
+        decision: input.decision,
+        userId: actorId,
+        note,
+        createAt: now,
+      })
+      .returning({ id: reviewDecisions.id }),
+  )
   const [updated] = await tx
+    .with(stepWritten, decisionWritten)
     .update(reviews)
     .set({ ...patch, version: review.version + 1, updateAt: now, updateBy: actorId })
     .where(and(eq(reviews.id, review.id), eq(reviews.version, review.version)))
-    .returning()
+    .returning({ status: reviews.status, currentStep: reviews.currentStep, version: reviews.version })
   if (!updated) fail(Errors.ReviewFailed)
-  await tx.insert(reviewDecisions).values({
-    reviewId: review.id,
-    round: review.round,
-    stepNo: current.stepNo,
-    deptCode: current.deptCode,
-    roleCode: current.roleCode,
-    decision: input.decision,
-    userId: actorId,
-    note,
-    createAt: now,
-  })
 
   const final = outcome === 'approved' || outcome === 'rejected'
   const about = { business: review.business, objectId: review.objectId, objectNo: review.objectNo }

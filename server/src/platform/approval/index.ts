@@ -15,7 +15,7 @@ import {
   type ReviewListFilter,
   reviewersOf,
 } from './queries.ts'
-import { holdersOf, holdsStep, membershipsOf } from './reviewers.ts'
+import { holdersOf, holdsStep, type Member, membershipsOf } from './reviewers.ts'
 import { refWhere, startReview } from './start.ts'
 import type { ApprovalActor, ApprovalContext, DecideInput, ReviewRef, StartReviewInput } from './types.ts'
 
@@ -68,7 +68,7 @@ export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
     listDone(db, userId, filter, lang),
 
   /** The role codes and departments that make a user a reviewer. */
-  membershipsOf: (db: DbOrTx, userId: string) => membershipsOf(db, userId),
+  membershipsOf: (db: DbOrTx, who: Member) => membershipsOf(db, who),
 
   /** Enabled users holding a role, in a department or in any. */
   holdersOf: (db: DbOrTx, roleCode: string, deptCode: string | null) => holdersOf(db, roleCode, deptCode),

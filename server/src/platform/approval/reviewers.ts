@@ -8,7 +8,17 @@ import type { ReviewRow, ReviewStepRow } from './types.ts'
 /** The role codes a user holds and the departments (orgCodes) they belong to. */
 export type Memberships = { roleCodes: string[]; orgCodes: string[] }
 
-export const membershipsOf = async (db: DbOrTx, userId: string): Promise<Memberships> => {
+/**
+ * Someone whose memberships are asked for: a user id (read from the database), or a signed-in
+ * user who already carries them (a Principal: its role and department codes are remembered until
+ * the database announces a change to them, as its permissions are), which costs no statement.
+ */
+export type Member = string | { userId: string; roleCodes?: readonly string[]; deptCodes?: readonly string[] }
+
+export const membershipsOf = async (db: DbOrTx, who: Member): Promise<Memberships> => {
+  if (typeof who !== 'string' && who.roleCodes && who.deptCodes)
+    return { roleCodes: [...who.roleCodes], orgCodes: [...who.deptCodes] }
+  const userId = typeof who === 'string' ? who : who.userId
   // one statement: a decision reads them on every call
   const roleCodes = db
     .select({ code: roles.roleCode })

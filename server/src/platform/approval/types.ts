@@ -2,8 +2,16 @@ import type { ApprovalStatus, ReviewDecision, ReviewDecisionResult } from '@app/
 import type { FastifyRequest } from 'fastify'
 import type { reviewSteps, reviews } from '../../db/schema/index.ts'
 
-/** Who acts: the signed-in user (a Principal fits). */
-export type ApprovalActor = { userId: string; username: string }
+/**
+ * Who acts: the signed-in user (a Principal fits). Its role and department codes, when it carries
+ * them, decide whether it holds a step without reading its memberships again.
+ */
+export type ApprovalActor = {
+  userId: string
+  username: string
+  roleCodes?: readonly string[]
+  deptCodes?: readonly string[]
+}
 
 /** A review by its id, or by the business object it reviews. */
 export type ReviewRef = { reviewId: string } | { business: string; objectId: string }
