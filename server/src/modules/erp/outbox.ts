@@ -54,18 +54,33 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
       kind === 'consignment.add'
         ? await consignmentDocument(db, objectId, key)
         : await saleOrderDocument(db, orderId, kind, key)
+    // the message and the order's sync status in one statement: the order's own messages, and
+    // the new one (pending), which the statement's snapshot does not show yet
+    const inserted = db.$with('inserted').as(
+      db
+        .insert(erpOutbox)
+        .values({
+          orderId,
+          kind,
+          objectId,
+          idempotencyKey: key,
+          accountSet: doc.order.companyCode,
+          payload: doc.body,
+        })
+        .onConflictDoNothing({ target: erpOutbox.idempotencyKey })
+        .returning({ id: erpOutbox.id }),
+    )
+    const holds = (status: string) =>
+      sql`exists (select 1 from ${erpOutbox} where ${erpOutbox.orderId} = ${orderId} and ${erpOutbox.status} = ${status})`
     await db
-      .insert(erpOutbox)
-      .values({
-        orderId,
-        kind,
-        objectId,
-        idempotencyKey: key,
-        accountSet: doc.order.companyCode,
-        payload: doc.body,
+      .with(inserted)
+      .update(saleOrders)
+      .set({
+        syncStatus: sql`case when ${holds(ErpMessageStatus.Failed)} then ${ErpSyncStatus.Failed}
+          when exists (select 1 from ${inserted}) or ${holds(ErpMessageStatus.Pending)} then ${configured ? ErpSyncStatus.Syncing : ErpSyncStatus.NotConfigured}
+          else ${ErpSyncStatus.Synced} end`,
       })
-      .onConflictDoNothing({ target: erpOutbox.idempotencyKey })
-    await settleSyncStatus(db, [orderId], configured)
+      .where(eq(saleOrders.id, orderId))
   }
 
   /** Of these orders, those the ERP has been sent (or is being sent) the order itself. */

@@ -1,5 +1,5 @@
 import type { ErpMessageKind } from '@app/contracts'
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   branches,
@@ -103,14 +103,29 @@ export const saleOrderDocument = async (db: DbOrTx, orderId: string, kind: ErpMe
 }
 
 /** A delivery as a U8 consignment: per order line, the batches it took from the warehouse. */
+/** A delivery line as the consignment reads it (quantity in the stock unit, as the batches). */
+type DeliveredLine = {
+  quantity: number
+  batches: { batchNo: string; quantity: number; expiryDate: string | null }[] | null
+  inventory: string | null
+  code: string
+}
+
 export const consignmentDocument = async (db: DbOrTx, deliveryId: string, key: string) => {
-  // the delivery with its order in one read: a delivery queues this inside its hold on the depot's stock
+  // the delivery with its order and lines in one read: a delivery queues this inside its hold on the depot's stock
   const [delivery] = await db
     .select({
       deliveryNo: saleDeliveries.deliveryNo,
       shipDate: saleDeliveries.shipDate,
       warehouse: depots.code,
       order: orderColumns,
+      lines: sql<DeliveredLine[]>`(
+        select coalesce(json_agg(json_build_object('quantity', ${saleDeliveryLines.quantity}, 'batches', ${saleDeliveryLines.batches},
+          'inventory', ${products.u8Code}, 'code', ${products.code}) order by ${saleOrderLines.lineNo}), '[]')
+        from ${saleDeliveryLines}
+        inner join ${products} on ${products.id} = ${saleDeliveryLines.productId}
+        inner join ${saleOrderLines} on ${saleOrderLines.id} = ${saleDeliveryLines.orderLineId}
+        where ${saleDeliveryLines.deliveryId} = ${saleDeliveries.id})`,
     })
     .from(saleDeliveries)
     .innerJoin(depots, eq(depots.id, saleDeliveries.depotId))
@@ -118,20 +133,10 @@ export const consignmentDocument = async (db: DbOrTx, deliveryId: string, key: s
     .innerJoin(branches, eq(branches.id, saleOrders.branchId))
     .where(eq(saleDeliveries.id, deliveryId))
   if (!delivery) throw new Error(`erp: delivery ${deliveryId} not found`)
-  const { order } = delivery
-  const lines = await db
-    .select({
-      quantity: saleDeliveryLines.quantity,
-      batches: saleDeliveryLines.batches,
-      inventory: products.u8Code,
-      code: products.code,
-    })
-    .from(saleDeliveryLines)
-    .innerJoin(products, eq(products.id, saleDeliveryLines.productId))
-    .where(eq(saleDeliveryLines.deliveryId, deliveryId))
+  const { order, lines } = delivery
   let rowno = 0
   const entry = lines.flatMap((l) => {
-    const batches = (l.batches as { batchNo: string; quantity: number; expiryDate: string | null }[]) ?? []
+    const batches = l.batches ?? []
     // one row per batch taken (base units), else one for the line
     const parts = batches.length > 0 ? batches : [{ batchNo: '', quantity: l.quantity, expiryDate: null }]
     return parts.map((b) => ({

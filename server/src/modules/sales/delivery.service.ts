@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   DELIVERY_NO_PREFIX,
   type Delivery,
@@ -8,7 +9,7 @@ import {
   OrderStatus,
   RoleCode,
 } from '@app/contracts'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import { productUnits, saleDeliveries, saleDeliveryLines, saleOrderLines, users } from '../../db/schema/index.ts'
@@ -120,22 +121,27 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
         })),
       })
       const deliveryNo = await nextNumber(tx, DELIVERY_NO_PREFIX)
-      const [delivery] = await tx
-        .insert(saleDeliveries)
-        .values({
-          deliveryNo,
-          orderId: order.id,
-          orderNo: order.orderNo,
-          depotId: input.depotId,
-          shipDate: input.shipDate,
-          stockDocId: doc.id,
-          stockDocNo: doc.docNo,
-          remark: input.remark ?? null,
-          creatorName: principal.realname,
-          orgCode: order.orgCode,
-          createBy: principal.userId,
-        })
-        .returning()
+      // the delivery and its lines go in together (one statement, below)
+      const deliveryId = randomUUID()
+      const head = tx.$with('head').as(
+        tx
+          .insert(saleDeliveries)
+          .values({
+            id: deliveryId,
+            deliveryNo,
+            orderId: order.id,
+            orderNo: order.orderNo,
+            depotId: input.depotId,
+            shipDate: input.shipDate,
+            stockDocId: doc.id,
+            stockDocNo: doc.docNo,
+            remark: input.remark ?? null,
+            creatorName: principal.realname,
+            orgCode: order.orgCode,
+            createBy: principal.userId,
+          })
+          .returning({ id: saleDeliveries.id }),
+      )
       // the batches each product took, handed out to its lines in order
       const taken = new Map<string, { batchNo: string; quantity: number; expiryDate: string | null }[]>()
       for (const l of doc.lines) {
@@ -143,23 +149,31 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
         list.push({ batchNo: l.batchNo, quantity: l.quantity, expiryDate: l.expiryDate })
         taken.set(l.productId, list)
       }
-      await tx.insert(saleDeliveryLines).values(
-        [...wanted].map(([lineId, quantity]) => {
-          const line = byId.get(lineId)!
-          let need = baseOf(lineId, quantity)
-          const batches = []
-          for (const b of taken.get(line.productId) ?? []) {
-            if (need <= 0) break
-            const take = Math.min(need, b.quantity)
-            if (take <= 0) continue
-            batches.push({ productId: line.productId, batchNo: b.batchNo, quantity: q(take), expiryDate: b.expiryDate })
-            b.quantity = q(b.quantity - take)
-            need = q(need - take)
-          }
-          return { deliveryId: delivery!.id, orderLineId: lineId, productId: line.productId, quantity, batches }
-        }),
-      )
-      await events.emit(tx, { type: 'erp.changed', kind: 'consignment', orderId: order.id, objectId: delivery!.id })
+      await tx
+        .with(head)
+        .insert(saleDeliveryLines)
+        .values(
+          [...wanted].map(([lineId, quantity]) => {
+            const line = byId.get(lineId)!
+            let need = baseOf(lineId, quantity)
+            const batches = []
+            for (const b of taken.get(line.productId) ?? []) {
+              if (need <= 0) break
+              const take = Math.min(need, b.quantity)
+              if (take <= 0) continue
+              batches.push({
+                productId: line.productId,
+                batchNo: b.batchNo,
+                quantity: q(take),
+                expiryDate: b.expiryDate,
+              })
+              b.quantity = q(b.quantity - take)
+              need = q(need - take)
+            }
+            return { deliveryId, orderLineId: lineId, productId: line.productId, quantity, batches }
+          }),
+        )
+      await events.emit(tx, { type: 'erp.changed', kind: 'consignment', orderId: order.id, objectId: deliveryId })
       if (order.createBy)
         await events.emit(tx, {
           type: 'business.notify',
@@ -169,7 +183,7 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
           objectNo: order.orderNo,
           creatorId: principal.userId,
         })
-      return { id: delivery!.id, deliveryNo, status: moved.status }
+      return { id: deliveryId, deliveryNo, status: moved.status }
     },
 
     /** POST /sale/delivery/complete: 100806 -> 100807 with the actual delivery date. */
@@ -207,34 +221,22 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
 
     /** An order's deliveries with their lines and batches, newest last. */
     async ofOrder(db: DbOrTx, orderId: string): Promise<Delivery[]> {
-      const heads = await db
-        .select()
+      // one read: the heads, each with its lines and whoever made it
+      const rows = await db
+        .select({
+          h: saleDeliveries,
+          creator: users.realname,
+          lines: sql<Delivery['lines']>`(
+            select coalesce(json_agg(json_build_object('orderLineId', ${saleDeliveryLines.orderLineId},
+              'productId', ${saleDeliveryLines.productId}, 'quantity', ${saleDeliveryLines.quantity},
+              'batches', ${saleDeliveryLines.batches})), '[]')
+            from ${saleDeliveryLines} where ${saleDeliveryLines.deliveryId} = ${saleDeliveries.id})`,
+        })
         .from(saleDeliveries)
+        .leftJoin(users, eq(users.id, saleDeliveries.createBy))
         .where(eq(saleDeliveries.orderId, orderId))
         .orderBy(asc(saleDeliveries.createAt))
-      if (heads.length === 0) return []
-      const lines = await db
-        .select()
-        .from(saleDeliveryLines)
-        .where(
-          inArray(
-            saleDeliveryLines.deliveryId,
-            heads.map((h) => h.id),
-          ),
-        )
-      const names = await db
-        .select({ id: users.id, realname: users.realname })
-        .from(users)
-        .where(
-          and(
-            inArray(
-              users.id,
-              heads.flatMap((h) => (h.createBy ? [h.createBy] : [])),
-            ),
-          ),
-        )
-      const nameOf = new Map(names.map((n) => [n.id, n.realname]))
-      return heads.map((h) => ({
+      return rows.map(({ h, creator, lines }) => ({
         id: h.id,
         deliveryNo: h.deliveryNo,
         orderId: h.orderId,
@@ -244,15 +246,8 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
         stockDocNo: h.stockDocNo,
         remark: h.remark,
         createAt: h.createAt,
-        creatorName: h.creatorName ?? (h.createBy ? (nameOf.get(h.createBy) ?? null) : null),
-        lines: lines
-          .filter((l) => l.deliveryId === h.id)
-          .map((l) => ({
-            orderLineId: l.orderLineId,
-            productId: l.productId,
-            quantity: l.quantity,
-            batches: l.batches as Delivery['lines'][number]['batches'],
-          })),
+        creatorName: h.creatorName ?? creator ?? null,
+        lines,
       }))
     },
   }
