@@ -242,37 +242,69 @@ export const reviewersOf = async (db: DbOrTx, ref: ReviewRef): Promise<string[]>
   )
 }
 
-const decider = alias(users, 'decider')
+/** A step of `getProgress`'s read, with the names it shows (JSON: a time comes as text). */
+type ProgressStep = {
+  stepNo: number
+  stepName: string | null
+  deptCode: string | null
+  roleCode: string
+  timeLimitHours: number | null
+  allowAdjust: boolean
+  isAudit: number
+  decision: string | null
+  userId: string | null
+  decidedAt: string | null
+  note: string | null
+  departName: string | null
+  departNameEn: string | null
+  roleName: string | null
+  roleNameEn: string | null
+  realname: string | null
+}
+type ProgressDecision = {
+  round: number
+  stepNo: number
+  deptCode: string | null
+  roleCode: string
+  decision: string
+  userId: string | null
+  realname: string | null
+  note: string | null
+  decidedAt: string
+}
 
 /** A review's steps with their decisions, the step to highlight (SPEC 4) and every decision taken. */
 export const getProgress = async (db: DbOrTx, ref: ReviewRef, lang: Lang): Promise<ReviewProgress | null> => {
-  const review = await findReview(db, ref)
-  if (!review) return null
-  const steps = await db
+  // one read: the review, its steps with the names they show, its decisions with their deciders
+  const [row] = await db
     .select({
-      step: reviewSteps,
-      departName: departments.departName,
-      departNameEn: departments.departNameEn,
-      roleName: roles.roleName,
-      roleNameEn: roles.roleNameEn,
-      realname: decider.realname,
+      review: reviews,
+      // written out: drizzle leaves a one-table select's columns unqualified, and these name the outer row
+      steps: sql<ProgressStep[]>`(
+        select coalesce(json_agg(json_build_object('stepNo', s.step_no, 'stepName', s.step_name,
+          'deptCode', s.dept_code, 'roleCode', s.role_code, 'timeLimitHours', s.time_limit_hours,
+          'allowAdjust', s.allow_adjust, 'isAudit', s.is_audit, 'decision', s.decision, 'userId', s.user_id,
+          'decidedAt', s.decided_at, 'note', s.note, 'departName', dp.depart_name, 'departNameEn', dp.depart_name_en,
+          'roleName', ro.role_name, 'roleNameEn', ro.role_name_en, 'realname', u.realname) order by s.step_no), '[]')
+        from ${reviewSteps} s
+        left join ${departments} dp on dp.org_code = s.dept_code
+        left join ${roles} ro on ro.role_code = s.role_code
+        left join ${users} u on u.id = s.user_id
+        where s.review_id = ${reviews}.id)`,
+      history: sql<ProgressDecision[]>`(
+        select coalesce(json_agg(json_build_object('round', h.round, 'stepNo', h.step_no, 'deptCode', h.dept_code,
+          'roleCode', h.role_code, 'decision', h.decision, 'userId', h.user_id, 'realname', u.realname,
+          'note', h.note, 'decidedAt', h.create_at) order by h.create_at, h.id), '[]')
+        from ${reviewDecisions} h
+        left join ${users} u on u.id = h.user_id
+        where h.review_id = ${reviews}.id)`,
     })
-    .from(reviewSteps)
-    .leftJoin(departments, eq(departments.orgCode, reviewSteps.deptCode))
-    .leftJoin(roles, eq(roles.roleCode, reviewSteps.roleCode))
-    .leftJoin(decider, eq(decider.id, reviewSteps.userId))
-    .where(eq(reviewSteps.reviewId, review.id))
-    .orderBy(asc(reviewSteps.stepNo))
-  const history = await db
-    .select({ d: reviewDecisions, realname: decider.realname })
-    .from(reviewDecisions)
-    .leftJoin(decider, eq(decider.id, reviewDecisions.userId))
-    .where(eq(reviewDecisions.reviewId, review.id))
-    .orderBy(asc(reviewDecisions.createAt), asc(reviewDecisions.id))
-  const index = deriveCurrentStepIndex(
-    steps.map((s) => s.step),
-    review.status === ApprovalStatus.Rejected,
-  )
+    .from(reviews)
+    .where(refWhere(ref))
+  if (!row) return null
+  const { review, steps, history } = row
+  const at = (text: string | null) => (text ? new Date(text).toISOString() : null)
+  const index = deriveCurrentStepIndex(steps, review.status === ApprovalStatus.Rejected)
   return {
     id: review.id,
     business: review.business,
@@ -280,33 +312,33 @@ export const getProgress = async (db: DbOrTx, ref: ReviewRef, lang: Lang): Promi
     objectNo: review.objectNo,
     status: review.status as ApprovalStatus,
     round: review.round,
-    currentStep: steps[index]?.step.stepNo ?? 1,
-    steps: steps.map(({ step: s, ...names }) => ({
+    currentStep: steps[index]?.stepNo ?? 1,
+    steps: steps.map((s) => ({
       stepNo: s.stepNo,
       stepName: s.stepName,
       deptCode: s.deptCode,
-      departName: pick(lang, names.departName, names.departNameEn),
+      departName: pick(lang, s.departName, s.departNameEn),
       roleCode: s.roleCode,
-      roleName: pick(lang, names.roleName, names.roleNameEn),
+      roleName: pick(lang, s.roleName, s.roleNameEn),
       timeLimitHours: s.timeLimitHours,
       allowAdjust: s.allowAdjust,
       isAudit: s.isAudit === 1 ? 1 : 0,
       decision: s.decision as ReviewDecision | null,
       userId: s.userId,
-      realname: names.realname,
-      decidedAt: iso(s.decidedAt),
+      realname: s.realname,
+      decidedAt: at(s.decidedAt),
       note: s.note,
     })),
-    history: history.map(({ d, realname }) => ({
+    history: history.map((d) => ({
       round: d.round,
       stepNo: d.stepNo,
       deptCode: d.deptCode,
       roleCode: d.roleCode,
       decision: d.decision as ReviewDecision,
       userId: d.userId,
-      realname,
+      realname: d.realname,
       note: d.note,
-      decidedAt: d.createAt.toISOString(),
+      decidedAt: at(d.decidedAt)!,
     })),
     version: review.version,
   }
