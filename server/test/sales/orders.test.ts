@@ -121,8 +121,10 @@ describe('its review', () => {
     expect((await detail(branchAdmin, id)).status).toBe(OrderStatus.PendingDelivery)
   })
 
-  it('a reviewer taken out of the step’s department stops finding the order at once, and finds it when back', async () => {
+  it('a reviewer taken out of the step’s department stops finding and deciding the order at once, and does both when back', async () => {
     const { id, orderNo } = await addOrder(branchAdmin, orderForm(moscow, products))
+    // finance's step is the current one
+    expect((await audit(region, id, 'approve')).status).toBe(200)
     const listed = async () =>
       (await finance.get<Page<SaleOrder>>('/api/sale/order/list', { search: JSON.stringify({ orderNo }) })).body.result
         .total
@@ -146,8 +148,11 @@ describe('its review', () => {
       .delete(userDepartments)
       .where(and(eq(userDepartments.userId, member!.userId), eq(userDepartments.departId, member!.departId)))
     await expect.poll(listed).toBe(0)
+    // the decision goes by the same remembered memberships: the role without the department is refused
+    expect((await audit(finance, id, 'approve')).body.code).toBe(Errors.ReviewerMismatch.code)
     await t.database.db.insert(userDepartments).values(member!)
     await expect.poll(listed).toBe(1)
+    expect((await audit(finance, id, 'approve')).status).toBe(200)
   })
 
   it('a rejection ends at 100804; the submitter edits and it goes back to 100801', async () => {
