@@ -67,7 +67,7 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
     async audit(tx: DbOrTx, principal: Principal, input: z.output<typeof SaleOrderAuditSchema>, req: RequestInfo) {
       const { id, ...rest } = input
       // the review first, then the order (as an edit takes them): deciders queue on the review
-      const locked = await engine.lock(tx, ref(id), { steps: true })
+      const locked = await engine.lock(tx, ref(id))
       const order = await lockOrder(tx, id)
       if (![OrderStatus.PendingReview, OrderStatus.UnderReview].includes(order.status as never))
         fail(order.status === OrderStatus.Rejected ? Errors.AlreadyRejected : Errors.AlreadyApproved)

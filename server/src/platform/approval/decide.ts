@@ -1,5 +1,5 @@
 import { ApprovalStatus, Errors, RejectFlow, ReviewDecision } from '@app/contracts'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reviewDecisions, reviewSteps, reviews } from '../../db/schema/index.ts'
 import { LogType, recordOperation } from '../audit-log.ts'
@@ -7,63 +7,15 @@ import { fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
 import { assertReviewer, candidatesOf, excludedAt, holdsStep, membershipsOf } from './reviewers.ts'
 import { refWhere } from './start.ts'
-import type {
-  ApprovalContext,
-  DecideInput,
-  DecisionResult,
-  ReviewRef,
-  ReviewRow,
-  ReviewStepRow,
-  WithSteps,
-} from './types.ts'
+import type { ApprovalContext, DecideInput, DecisionResult, ReviewRef, ReviewRow, ReviewStepRow } from './types.ts'
 
 const HOUR_MS = 3_600_000
 
-/**
- * A review's steps, in order, as one JSON column of a read of the review (a one-table select:
- * written out, since Drizzle leaves its columns unqualified).
- */
-const stepsColumn = sql<(Omit<ReviewStepRow, 'decidedAt'> & { decidedAt: string | null })[]>`(
-  select coalesce(json_agg(json_build_object('id', s.id, 'reviewId', s.review_id, 'stepNo', s.step_no,
-    'stepName', s.step_name, 'deptCode', s.dept_code, 'roleCode', s.role_code, 'timeLimitHours', s.time_limit_hours,
-    'allowAdjust', s.allow_adjust, 'isAudit', s.is_audit, 'decision', s.decision, 'userId', s.user_id,
-    'decidedAt', s.decided_at, 'note', s.note) order by s.step_no), '[]')
-  from ${reviewSteps} s where s.review_id = ${reviews}.id)`
-
-/**
- * The review row, locked until the end of the transaction: deciders of one review queue here.
- * With `withSteps`, its steps come in the same read (what a decision needs next).
- */
-export async function lockReview(tx: DbOrTx, ref: ReviewRef, withSteps: true): Promise<ReviewRow & WithSteps>
-export async function lockReview(
-  tx: DbOrTx,
-  ref: ReviewRef,
-  withSteps?: boolean,
-): Promise<ReviewRow & Partial<WithSteps>>
-export async function lockReview(tx: DbOrTx, ref: ReviewRef, withSteps = false) {
-  const review = await findLocked(tx, ref, withSteps)
+/** The review row, locked until the end of the transaction: deciders of one review queue here. */
+export const lockReview = async (tx: DbOrTx, ref: ReviewRef): Promise<ReviewRow> => {
+  const [review] = await tx.select().from(reviews).where(refWhere(ref)).for('update')
   if (!review) fail(Errors.AuditRecordNotFound)
   return review
-}
-
-/** The review locked (see lockReview), or null when there is none. */
-export const findLocked = async (
-  tx: DbOrTx,
-  ref: ReviewRef,
-  withSteps: boolean,
-): Promise<(ReviewRow & Partial<WithSteps>) | null> => {
-  if (!withSteps) {
-    const [review] = await tx.select().from(reviews).where(refWhere(ref)).for('update')
-    return review ?? null
-  }
-  const [row] = await tx
-    .select({ review: reviews, steps: stepsColumn })
-    .from(reviews)
-    .where(refWhere(ref))
-    .for('update')
-  if (!row) return null
-  const steps = row.steps.map((st) => ({ ...st, decidedAt: st.decidedAt ? new Date(st.decidedAt) : null }))
-  return { ...row.review, steps }
 }
 
 export const stepsOf = (db: DbOrTx, reviewId: string) =>
@@ -123,9 +75,9 @@ export const decideReview = async (
   input: DecideInput,
   ctx: ApprovalContext,
 ): Promise<DecisionResult> => {
-  const review = input.locked ?? (await lockReview(tx, input, true))
+  const review = input.locked ?? (await lockReview(tx, input))
   assertOpen(review)
-  const steps = review.steps ?? (await stepsOf(tx, review.id))
+  const steps = await stepsOf(tx, review.id)
   if (input.stepNo !== undefined && input.stepNo !== review.currentStep) {
     refuseStaleStep(steps, input.stepNo, review.currentStep)
   }

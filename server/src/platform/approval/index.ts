@@ -5,7 +5,7 @@ import { reviews } from '../../db/schema/index.ts'
 import { LogType, recordOperation } from '../audit-log.ts'
 import { fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
-import { assertOpen, decideReview, findLocked, lockReview, stepsOf } from './decide.ts'
+import { assertOpen, decideReview, lockReview, stepsOf } from './decide.ts'
 import {
   countTodo,
   findReview,
@@ -42,10 +42,10 @@ export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
   /**
    * The review of an object, locked until the transaction ends, or null. A business that locks
    * its object too takes the review first (as a decision does), so the two never deadlock.
-   * `steps`: its steps come in the same read, for a decision to follow (`DecideInput.locked`).
    */
-  async lock(tx: DbOrTx, ref: ReviewRef, options: { steps?: boolean } = {}) {
-    return findLocked(tx, ref, options.steps ?? false)
+  async lock(tx: DbOrTx, ref: ReviewRef) {
+    const [review] = await tx.select().from(reviews).where(refWhere(ref)).for('update')
+    return review ?? null
   },
 
   /** The review of an object (or by id), or null. */

@@ -40,11 +40,8 @@ export type DecideInput = ReviewRef & {
    * The review row when the caller already holds its lock (`engine.lock`, taken before the
    * business object's own): the decision then does not read and lock it a second time.
    */
-  locked?: ReviewRow & Partial<WithSteps>
+  locked?: ReviewRow
 }
-
-/** A review read with its steps in order (`engine.lock(tx, ref, { steps: true })`). */
-export type WithSteps = { steps: ReviewStepRow[] }
 
 export type DecisionResult = Omit<ReviewDecisionResult, 'id'> & { reviewId: string }
 
