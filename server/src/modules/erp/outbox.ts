@@ -1,5 +1,5 @@
 import { type ErpMessageKind, ErpMessageStatus, ErpSyncStatus, OrderStatus } from '@app/contracts'
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { erpOutbox, saleOrders } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
@@ -13,31 +13,32 @@ const APPROVED: readonly number[] = [
   OrderStatus.DeliveryComplete,
 ]
 
+/** The order (of the update around it) has a message in this status. */
+const hasMessage = (status?: string) =>
+  sql`exists (select 1 from ${erpOutbox} where ${erpOutbox.orderId} = ${saleOrders.id}${status ? sql` and ${erpOutbox.status} = ${status}` : sql``})`
+
 /**
- * Orders' sync status follows their messages: a failed one, else one waiting (syncing, or 'ERP not
- * configured'), else all sent. An order without messages keeps its status. One statement for any
- * number of orders; not an edit of the order: its version stays, so nobody's open form goes stale.
+ * An order's sync status from its messages, for an update of `sale_order`: a failed one, else one
+ * waiting (syncing, or 'ERP not configured'), else all sent. `alsoWaiting`: a message the same
+ * statement writes, which its snapshot does not show.
+ */
+const syncStatusOf = (configured: boolean, alsoWaiting?: SQL) =>
+  sql`case when ${hasMessage(ErpMessageStatus.Failed)} then ${ErpSyncStatus.Failed}
+    when ${alsoWaiting ? sql`${alsoWaiting} or ` : sql``}${hasMessage(ErpMessageStatus.Pending)}
+      then ${configured ? ErpSyncStatus.Syncing : ErpSyncStatus.NotConfigured}
+    else ${ErpSyncStatus.Synced} end`
+
+/**
+ * Orders' sync status follows their messages (`syncStatusOf`); an order without messages keeps its
+ * status. One statement for any number of orders; not an edit of the order: its version stays, so
+ * nobody's open form goes stale.
  */
 export const settleSyncStatus = async (db: DbOrTx, orderIds: readonly string[], configured: boolean) => {
   if (orderIds.length === 0) return
-  const tally = db
-    .select({
-      orderId: erpOutbox.orderId,
-      failed: sql<number>`count(*) filter (where ${erpOutbox.status} = ${ErpMessageStatus.Failed})`.as('failed'),
-      open: sql<number>`count(*) filter (where ${erpOutbox.status} = ${ErpMessageStatus.Pending})`.as('open'),
-    })
-    .from(erpOutbox)
-    .where(inArray(erpOutbox.orderId, [...orderIds]))
-    .groupBy(erpOutbox.orderId)
-    .as('tally')
-  const waiting = configured ? ErpSyncStatus.Syncing : ErpSyncStatus.NotConfigured
   await db
     .update(saleOrders)
-    .set({
-      syncStatus: sql`case when ${tally.failed} > 0 then ${ErpSyncStatus.Failed} when ${tally.open} > 0 then ${waiting} else ${ErpSyncStatus.Synced} end`,
-    })
-    .from(tally)
-    .where(eq(saleOrders.id, tally.orderId))
+    .set({ syncStatus: syncStatusOf(configured) })
+    .where(and(inArray(saleOrders.id, [...orderIds]), hasMessage()))
 }
 
 /**
@@ -54,8 +55,7 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
       kind === 'consignment.add'
         ? await consignmentDocument(db, objectId, key)
         : await saleOrderDocument(db, orderId, kind, key)
-    // the message and the order's sync status in one statement: the order's own messages, and
-    // the new one (pending), which the statement's snapshot does not show yet
+    // the message and the order's sync status (settleSyncStatus's) in one statement
     const inserted = db.$with('inserted').as(
       db
         .insert(erpOutbox)
@@ -70,16 +70,10 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
         .onConflictDoNothing({ target: erpOutbox.idempotencyKey })
         .returning({ id: erpOutbox.id }),
     )
-    const holds = (status: string) =>
-      sql`exists (select 1 from ${erpOutbox} where ${erpOutbox.orderId} = ${orderId} and ${erpOutbox.status} = ${status})`
     await db
       .with(inserted)
       .update(saleOrders)
-      .set({
-        syncStatus: sql`case when ${holds(ErpMessageStatus.Failed)} then ${ErpSyncStatus.Failed}
-          when exists (select 1 from ${inserted}) or ${holds(ErpMessageStatus.Pending)} then ${configured ? ErpSyncStatus.Syncing : ErpSyncStatus.NotConfigured}
-          else ${ErpSyncStatus.Synced} end`,
-      })
+      .set({ syncStatus: syncStatusOf(configured, sql`exists (select 1 from ${inserted})`) })
       .where(eq(saleOrders.id, orderId))
   }
 

@@ -102,7 +102,6 @@ export const saleOrderDocument = async (db: DbOrTx, orderId: string, kind: ErpMe
   }
 }
 
-/** A delivery as a U8 consignment: per order line, the batches it took from the warehouse. */
 /** A delivery line as the consignment reads it (quantity in the stock unit, as the batches). */
 type DeliveredLine = {
   quantity: number
@@ -111,6 +110,7 @@ type DeliveredLine = {
   code: string
 }
 
+/** A delivery as a U8 consignment: per order line, the batches it took from the warehouse. */
 export const consignmentDocument = async (db: DbOrTx, deliveryId: string, key: string) => {
   // the delivery with its order and lines in one read: a delivery queues this inside its hold on the depot's stock
   const [delivery] = await db
