@@ -36,7 +36,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: okResponse(ReviewPageSchema),
       },
     },
-    async (req) => ok(await engine.listTodo(db, principalOf(req).userId, req.query, requestLang(req))),
+    async (req) => ok(await engine.listTodo(db, principalOf(req), req.query, requestLang(req))),
   )
 
   app.get(
@@ -52,12 +52,12 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { tab, ...filter } = req.query
-      const userId = principalOf(req).userId
+      const principal = principalOf(req)
       const lang = requestLang(req)
       return ok(
         tab === 'done'
-          ? await engine.listDone(db, userId, filter, lang)
-          : await engine.listTodo(db, userId, filter, lang),
+          ? await engine.listDone(db, principal.userId, filter, lang)
+          : await engine.listTodo(db, principal, filter, lang),
       )
     },
   )

@@ -109,7 +109,7 @@ export const createDashboard = (deps: { db: Db; resources: ResourceRegistry; eng
             lte(saleOrders.expectedDeliveryDate, dueTo),
           ),
         ),
-      deps.engine.countTodo(db, principal.userId),
+      deps.engine.countTodo(db, principal),
       db.select({ days: max(products.expiryWarningDays) }).from(products),
       db
         .select({ syncStatus: saleOrderFacts.syncStatus, count })

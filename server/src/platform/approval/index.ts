@@ -57,11 +57,10 @@ export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
   /** Steps, decisions and the step to show (SPEC 4), or null when the object was never submitted. */
   progress: (db: DbOrTx, ref: ReviewRef, lang: Lang = 'zh') => getProgress(db, ref, lang),
 
-  /** The user's inbox: open reviews they may decide now. */
-  listTodo: (db: DbOrTx, userId: string, filter: ReviewListFilter, lang: Lang = 'zh') =>
-    listTodo(db, userId, filter, lang),
+  /** The user's inbox: open reviews they may decide now (a principal: no read of its memberships). */
+  listTodo: (db: DbOrTx, who: Member, filter: ReviewListFilter, lang: Lang = 'zh') => listTodo(db, who, filter, lang),
   /** The inbox's size and how many are past their time limit (the dashboard). */
-  countTodo: (db: DbOrTx, userId: string) => countTodo(db, userId),
+  countTodo: (db: DbOrTx, who: Member) => countTodo(db, who),
 
   /** Reviews the user has decided. */
   listDone: (db: DbOrTx, userId: string, filter: ReviewListFilter, lang: Lang = 'zh') =>

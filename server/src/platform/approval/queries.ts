@@ -12,7 +12,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.ts'
 import { departments, reviewDecisions, reviewSteps, reviews, roles, users } from '../../db/schema/index.ts'
 import { deadlineOf, stepsOf } from './decide.ts'
-import { candidatesOf, excludedAt, membershipsOf } from './reviewers.ts'
+import { candidatesOf, excludedAt, type Member, membershipsOf, userIdOf } from './reviewers.ts'
 import { OPEN_STATUSES, refWhere } from './start.ts'
 import type { ReviewRef } from './types.ts'
 
@@ -102,8 +102,9 @@ const commonFilters = (f: ReviewListFilter): (SQL | undefined)[] => [
  * What puts a review in the user's inbox (joined with `cur` and `prev` as `listTodo` joins them);
  * undefined when the user holds no role in any department.
  */
-const todoWhere = async (db: DbOrTx, userId: string): Promise<SQL | undefined> => {
-  const m = await membershipsOf(db, userId)
+const todoWhere = async (db: DbOrTx, who: Member): Promise<SQL | undefined> => {
+  const m = await membershipsOf(db, who)
+  const userId = userIdOf(who)
   if (m.roleCodes.length === 0 || m.orgCodes.length === 0) return undefined
   return and(
     inArray(reviews.status, [...OPEN_STATUSES]),
@@ -118,8 +119,8 @@ const todoWhere = async (db: DbOrTx, userId: string): Promise<SQL | undefined> =
 }
 
 /** The inbox's size, and how many of its reviews are past their current step's time limit. */
-export const countTodo = async (db: DbOrTx, userId: string): Promise<{ waiting: number; overdue: number }> => {
-  const where = await todoWhere(db, userId)
+export const countTodo = async (db: DbOrTx, who: Member): Promise<{ waiting: number; overdue: number }> => {
+  const where = await todoWhere(db, who)
   if (!where) return { waiting: 0, overdue: 0 }
   const [row] = await db
     .select({
@@ -137,13 +138,8 @@ export const countTodo = async (db: DbOrTx, userId: string): Promise<{ waiting: 
  * The inbox: open reviews whose current step the user may decide now — holding the step's role in
  * its department, and not kept away by the self-approval or repeat-audit rules.
  */
-export const listTodo = async (
-  db: DbOrTx,
-  userId: string,
-  f: ReviewListFilter,
-  lang: Lang,
-): Promise<Page<ReviewItem>> => {
-  const inbox = await todoWhere(db, userId)
+export const listTodo = async (db: DbOrTx, who: Member, f: ReviewListFilter, lang: Lang): Promise<Page<ReviewItem>> => {
+  const inbox = await todoWhere(db, who)
   if (!inbox) return pageOf([], 0, f)
   const where = and(inbox, ...commonFilters(f))
   const base = () =>

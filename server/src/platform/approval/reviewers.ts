@@ -3,22 +3,19 @@ import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { departments, roles, userDepartments, userRoles, users } from '../../db/schema/index.ts'
 import { fail } from '../errors.ts'
-import type { ReviewRow, ReviewStepRow } from './types.ts'
+import type { KnownUser, ReviewRow, ReviewStepRow } from './types.ts'
 
 /** The role codes a user holds and the departments (orgCodes) they belong to. */
 export type Memberships = { roleCodes: string[]; orgCodes: string[] }
 
-/**
- * Someone whose memberships are asked for: a user id (read from the database), or a signed-in
- * user who already carries them (a Principal: its role and department codes are remembered until
- * the database announces a change to them, as its permissions are), which costs no statement.
- */
-export type Member = string | { userId: string; roleCodes?: readonly string[]; deptCodes?: readonly string[] }
+/** Someone whose memberships are asked for: a user id, or a user who may carry them (no statement then). */
+export type Member = string | KnownUser
+
+export const userIdOf = (who: Member) => (typeof who === 'string' ? who : who.userId)
 
 export const membershipsOf = async (db: DbOrTx, who: Member): Promise<Memberships> => {
   if (typeof who !== 'string' && who.roleCodes && who.deptCodes)
     return { roleCodes: [...who.roleCodes], orgCodes: [...who.deptCodes] }
-  const userId = typeof who === 'string' ? who : who.userId
   // one statement: a decision reads them on every call
   const roleCodes = db
     .select({ code: roles.roleCode })
@@ -33,7 +30,7 @@ export const membershipsOf = async (db: DbOrTx, who: Member): Promise<Membership
   const [row] = await db
     .select({ roleCodes: sql<string[]>`array(${roleCodes})`, orgCodes: sql<string[]>`array(${orgCodes})` })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(eq(users.id, userIdOf(who)))
   return { roleCodes: row?.roleCodes ?? [], orgCodes: row?.orgCodes ?? [] }
 }
 

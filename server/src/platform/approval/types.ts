@@ -3,15 +3,14 @@ import type { FastifyRequest } from 'fastify'
 import type { reviewSteps, reviews } from '../../db/schema/index.ts'
 
 /**
- * Who acts: the signed-in user (a Principal fits). Its role and department codes, when it carries
- * them, decide whether it holds a step without reading its memberships again.
+ * A user whose memberships may be known: a signed-in user (a Principal fits) carries its role and
+ * department codes, remembered until the database announces a change to them as its permissions
+ * are; without them they are read (`membershipsOf`).
  */
-export type ApprovalActor = {
-  userId: string
-  username: string
-  roleCodes?: readonly string[]
-  deptCodes?: readonly string[]
-}
+export type KnownUser = { userId: string; roleCodes?: readonly string[]; deptCodes?: readonly string[] }
+
+/** Who acts: the signed-in user (a Principal fits). */
+export type ApprovalActor = KnownUser & { username: string }
 
 /** A review by its id, or by the business object it reviews. */
 export type ReviewRef = { reviewId: string } | { business: string; objectId: string }
