@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { type ExtractTablesWithRelations, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import pg from 'pg'
@@ -14,6 +14,23 @@ export type DbOrTx = Db | Tx
 
 /** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`), as the SQL names them. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+
+/**
+ * Writes not yet run (Drizzle inserts, updates, deletes) as the `with` parts of one statement
+ * (`w0 as (...), w1 as (...)`), so a writer whose rows are all known sends them in one round trip.
+ * Every part sees the database as the statement found it, so none may read what another writes;
+ * foreign keys are checked at the statement's end, so a line may refer to a head written beside it.
+ */
+export const writesAsCtes = (writes: readonly SQLWrapper[]): SQL =>
+  sql.join(
+    writes.map((w, i) => sql`${sql.identifier(`w${i}`)} as (${w.getSQL()})`),
+    sql`, `,
+  )
+
+/** The writes (see writesAsCtes) in one statement. */
+export const writeTogether = async (db: DbOrTx, writes: readonly SQLWrapper[]) => {
+  if (writes.length > 0) await db.execute(sql`with ${writesAsCtes(writes)} select 1`)
+}
 
 export type Unlisten = () => Promise<void>
 

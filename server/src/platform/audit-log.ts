@@ -77,8 +77,12 @@ const logRow = (req: RequestInfo, entry: OperationEntry) => {
  * transaction of the change, so the change and its log entry land together or not at all.
  */
 export const recordOperation = async (db: DbOrTx, req: RequestInfo, entry: OperationEntry) => {
-  await db.insert(operationLogs).values(logRow(req, entry))
+  await operationInsert(db, req, entry)
 }
+
+/** recordOperation's insert, not yet run: a writer can make it a part of its own statement. */
+export const operationInsert = (db: DbOrTx, req: RequestInfo, entry: OperationEntry) =>
+  db.insert(operationLogs).values(logRow(req, entry))
 
 /** Many entries in bulk (an import logs every row it writes). */
 export const recordOperations = (db: DbOrTx, req: RequestInfo, entries: readonly OperationEntry[]) =>

@@ -2,6 +2,7 @@ import { type Country, type Department, Errors, type Supplier } from '@app/contr
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationLogs, suppliers } from '../../src/db/schema/index.ts'
+import { nextNumbers } from '../../src/platform/sequence.ts'
 import { createTestApp, signedIn, type TestApp } from '../helpers/app.ts'
 import { listOf } from '../helpers/resources.ts'
 
@@ -250,6 +251,25 @@ describe('checks and numbering', () => {
       Array.from({ length: 50 }, (_, i) => `TST${day}-${String(i + 1).padStart(4, '0')}`),
     )
     expect((await api.get('/api/sys/sequence/buildNumber', { prefixNo: 'so; drop' })).status).toBe(400)
+  })
+
+  it('numbers two prefixes in one call, asked in either order by 40 parallel writers, without a duplicate, a gap or a deadlock', async () => {
+    const numbered = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.database.db.transaction((tx) => nextNumbers(tx, i % 2 === 0 ? ['TSA', 'TSB'] : ['TSB', 'TSA'])),
+      ),
+    )
+    // each answer in the order asked
+    for (const [i, pair] of numbered.entries())
+      expect(pair.map((n) => n.slice(0, 3))).toEqual(i % 2 === 0 ? ['TSA', 'TSB'] : ['TSB', 'TSA'])
+    const day = numbered[0]![0].slice(3, 11)
+    for (const prefix of ['TSA', 'TSB'])
+      expect(
+        numbered
+          .flat()
+          .filter((n) => n.startsWith(prefix))
+          .sort(),
+      ).toEqual(Array.from({ length: 40 }, (_, i) => `${prefix}${day}-${String(i + 1).padStart(4, '0')}`))
   })
 })
 

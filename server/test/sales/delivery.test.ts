@@ -6,10 +6,11 @@ import {
   OrderStatus,
   type Page,
   type SellableProduct,
+  type StockDocDetail,
 } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { depots, saleOrders, stocks } from '../../src/db/schema/index.ts'
+import { depots, operationLogs, saleOrders, stocks } from '../../src/db/schema/index.ts'
 import type { TestApp } from '../helpers/app.ts'
 import { createProductTestApp } from '../product/helpers.ts'
 import { type Api, addOrder, as, audit, branchId, dayFrom, detail, orderForm, sellable } from './helpers.ts'
@@ -121,6 +122,32 @@ describe('delivery', () => {
       ['T-EARLY', 6],
       ['T-LATE', 4],
     ])
+    // the order's history names the delivery with the lines before and after it
+    type Image = { lines: { lineNo: number; product: string; deliveredQuantity: number }[] }
+    const history = await branchAdmin.get<{ operation: string; before: Image; after: Image }[]>(
+      '/api/sale/order/modifyHistory',
+      { id },
+    )
+    const delivered = history.body.result.find((h) => h.operation === 'sale_delivery:deliver')!
+    expect(delivered.before.lines.map((l) => l.deliveredQuantity)).toEqual([0, 0, 0])
+    expect(delivered.after.lines.map((l) => l.deliveredQuantity)).toEqual([10, 20, 0])
+    expect(delivered.after.lines[0]!.product).toBe(`${products[0]!.code} ${products[0]!.name}`)
+    // its sales-out: numbered as the delivery says, its lines the batches taken, logged
+    const out = await logistics.get<StockDocDetail>('/api/pro/stockDoc/queryDetail', {
+      id: shipped.body.result[0]!.stockDocId,
+    })
+    expect(out.body.result.docNo).toBe(shipped.body.result[0]!.stockDocNo)
+    expect(out.body.result.lines.map((l) => [l.batchNo, l.quantity])).toEqual(
+      expect.arrayContaining([
+        ['T-EARLY', 6],
+        ['T-LATE', 4],
+      ]),
+    )
+    const [logged] = await t.database.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.objectId, out.body.result.id), eq(operationLogs.operation, 'pro_stock:stockOut')))
+    expect((logged?.after as { docNo: string } | null)?.docNo).toBe(out.body.result.docNo)
 
     const over = await deliver(id, [{ orderLineId: o.lines[2]!.id, quantity: 31 }])
     expect(over.body.code).toBe(Errors.PreparationOverLimit.code)

@@ -8,19 +8,21 @@ import {
   Errors,
   OrderStatus,
   RoleCode,
+  STOCK_DOC_PREFIX,
+  StockDocType,
 } from '@app/contracts'
-import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
-import { productUnits, saleDeliveries, saleDeliveryLines, saleOrderLines, users } from '../../db/schema/index.ts'
+import { saleDeliveries, saleDeliveryLines, saleOrderLines, users } from '../../db/schema/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { today } from '../../platform/days.ts'
 import { fail } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { nextNumber } from '../../platform/sequence.ts'
+import { nextNumbers } from '../../platform/sequence.ts'
 import type { StockDocService } from '../stock/index.ts'
-import { linesOf, lockLines } from './order.lines.ts'
+import { linesOf, lockLinesToDeliver } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import { lockOrder, moveOrder } from './order.status.ts'
 import { salesTexts } from './texts.ts'
@@ -41,9 +43,38 @@ export const assertMayChangeDeliveryData = (principal: Principal, expectedDelive
   } else if (day >= expectedDeliveryDate) fail(Errors.DeliveryTimeReached)
 }
 
+type Batch = { productId: string; batchNo: string; quantity: number; expiryDate: string | null }
+
+/**
+ * A delivery's lines: the batches its sales-out took (`taken`, in the order taken) handed out to the
+ * order lines shipped, each its quantity in the base unit in turn.
+ */
+const deliveryLines = (
+  deliveryId: string,
+  shipped: readonly { orderLineId: string; productId: string; quantity: number; baseQuantity: number }[],
+  taken: readonly Batch[],
+) => {
+  const left = new Map<string, Batch[]>()
+  for (const b of taken) left.set(b.productId, [...(left.get(b.productId) ?? []), { ...b }])
+  return shipped.map(({ orderLineId, productId, quantity, baseQuantity }) => {
+    let need = baseQuantity
+    const batches: Batch[] = []
+    for (const b of left.get(productId) ?? []) {
+      if (need <= 0) break
+      const take = Math.min(need, b.quantity)
+      if (take <= 0) continue
+      batches.push({ productId, batchNo: b.batchNo, quantity: q(take), expiryDate: b.expiryDate })
+      b.quantity = q(b.quantity - take)
+      need = q(need - take)
+    }
+    return { deliveryId, orderLineId, productId, quantity, batches }
+  })
+}
+
 /**
  * Deliveries (issue 16): a delivery posts a sales-out from its depot (batches earliest expiry
- * first, stock's `postOut`) in the same transaction as the order's delivered quantities and status.
+ * first, stock's `prepareOut` and `writeOut`) in the same transaction as the order's delivered
+ * quantities and status.
  */
 export const createDeliveries = (deps: { stock: StockDocService; orders: OrderService; events: EventBus }) => {
   const { stock, orders, events } = deps
@@ -55,7 +86,7 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
       const order = await lockOrder(tx, input.orderId)
       if (order.status !== OrderStatus.PendingDelivery && order.status !== OrderStatus.PartlyDelivered)
         fail(Errors.NotPendingPreparation)
-      const before = await lockLines(tx, [order.id])
+      const { lines: before, rates, names } = await lockLinesToDeliver(tx, order.id)
       const byId = new Map(before.map((l) => [l.id, l]))
       const wanted = new Map<string, number>()
       for (const l of input.lines) wanted.set(l.orderLineId, q((wanted.get(l.orderLineId) ?? 0) + l.quantity))
@@ -68,21 +99,14 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
           })
       }
       // order quantities are in the sale unit, stock in the base unit
-      const units = await tx
-        .select({ id: productUnits.id, rate: productUnits.conversionRate })
-        .from(productUnits)
-        .where(
-          inArray(
-            productUnits.id,
-            [...wanted.keys()].map((id) => byId.get(id)!.unitId),
-          ),
-        )
-      const rate = new Map(units.map((u) => [u.id, u.rate]))
-      const baseOf = (lineId: string, quantity: number) => q(quantity * (rate.get(byId.get(lineId)!.unitId) ?? 1))
-      // the order's own rows first (locked above, nobody else's business); the rows every delivery
-      // shares (the depot's stock, the day's document and delivery numbers) last, so they are held
-      // for the few statements before the commit: deliveries of one depot and product queue there
-      // the lines as they now stand: the locked ones read above with this delivery added, in one update
+      const shipped = [...wanted].map(([orderLineId, quantity]) => ({
+        orderLineId,
+        productId: byId.get(orderLineId)!.productId,
+        quantity,
+        baseQuantity: q(quantity * rates.get(orderLineId)!),
+      }))
+      // the order's own rows first (locked above, nobody else's business): its lines as they now
+      // stand (the locked ones read above with this delivery added, in one update), then its status
       const after = before.map((l) =>
         wanted.has(l.id) ? { ...l, deliveredQuantity: q(l.deliveredQuantity + wanted.get(l.id)!) } : l,
       )
@@ -101,78 +125,45 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
         full ? OrderStatus.FullyDelivered : OrderStatus.PartlyDelivered,
         principal.userId,
       )
-      await orders.log(
-        tx,
-        req,
-        'sale_delivery:deliver',
-        moved,
-        { order, lines: before },
-        { order: moved, lines: after },
-      )
-
-      const doc = await stock.postOut(tx, req, principal, {
+      // the rows every delivery shares last, as they are held until the commit and deliveries queue
+      // there: the depot's stock (locked by prepareOut), the day's document and delivery numbers
+      // (one statement), and then everything written with them in one statement
+      const plan = await stock.prepareOut(tx, principal, {
         depotId: input.depotId,
         docDate: input.shipDate,
         branchId: order.branchId,
         remark: order.orderNo,
-        lines: [...wanted].map(([lineId, quantity]) => ({
-          productId: byId.get(lineId)!.productId,
-          quantity: baseOf(lineId, quantity),
-        })),
+        lines: shipped.map((l) => ({ productId: l.productId, quantity: l.baseQuantity })),
       })
-      const deliveryNo = await nextNumber(tx, DELIVERY_NO_PREFIX)
-      // the delivery and its lines go in together (one statement, below)
+      const [docNo, deliveryNo] = await nextNumbers(tx, [STOCK_DOC_PREFIX[StockDocType.SalesOut], DELIVERY_NO_PREFIX])
       const deliveryId = randomUUID()
-      const head = tx.$with('head').as(
-        tx
-          .insert(saleDeliveries)
-          .values({
-            id: deliveryId,
-            deliveryNo,
-            orderId: order.id,
-            orderNo: order.orderNo,
-            depotId: input.depotId,
-            shipDate: input.shipDate,
-            stockDocId: doc.id,
-            stockDocNo: doc.docNo,
-            remark: input.remark ?? null,
-            creatorName: principal.realname,
-            orgCode: order.orgCode,
-            createBy: principal.userId,
-          })
-          .returning({ id: saleDeliveries.id }),
-      )
-      // the batches each product took, handed out to its lines in order
-      const taken = new Map<string, { batchNo: string; quantity: number; expiryDate: string | null }[]>()
-      for (const l of doc.lines) {
-        const list = taken.get(l.productId) ?? []
-        list.push({ batchNo: l.batchNo, quantity: l.quantity, expiryDate: l.expiryDate })
-        taken.set(l.productId, list)
-      }
-      await tx
-        .with(head)
-        .insert(saleDeliveryLines)
-        .values(
-          [...wanted].map(([lineId, quantity]) => {
-            const line = byId.get(lineId)!
-            let need = baseOf(lineId, quantity)
-            const batches = []
-            for (const b of taken.get(line.productId) ?? []) {
-              if (need <= 0) break
-              const take = Math.min(need, b.quantity)
-              if (take <= 0) continue
-              batches.push({
-                productId: line.productId,
-                batchNo: b.batchNo,
-                quantity: q(take),
-                expiryDate: b.expiryDate,
-              })
-              b.quantity = q(b.quantity - take)
-              need = q(need - take)
-            }
-            return { deliveryId, orderLineId: lineId, productId: line.productId, quantity, batches }
-          }),
-        )
+      // the sales-out, the order's history entry and the delivery with its lines: one statement
+      await stock.writeOut(tx, req, plan, docNo, (doc) => [
+        orders.logInsert(
+          tx,
+          req,
+          'sale_delivery:deliver',
+          moved,
+          { order, lines: before },
+          { order: moved, lines: after },
+          names,
+        ),
+        tx.insert(saleDeliveries).values({
+          id: deliveryId,
+          deliveryNo,
+          orderId: order.id,
+          orderNo: order.orderNo,
+          depotId: input.depotId,
+          shipDate: input.shipDate,
+          stockDocId: doc.id,
+          stockDocNo: doc.docNo,
+          remark: input.remark ?? null,
+          creatorName: principal.realname,
+          orgCode: order.orgCode,
+          createBy: principal.userId,
+        }),
+        tx.insert(saleDeliveryLines).values(deliveryLines(deliveryId, shipped, doc.lines)),
+      ])
       await events.emit(tx, { type: 'erp.changed', kind: 'consignment', orderId: order.id, objectId: deliveryId })
       if (order.createBy)
         await events.emit(tx, {

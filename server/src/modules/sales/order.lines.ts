@@ -1,7 +1,7 @@
 import { Errors, type ProductAttributes, suggestContainer } from '@app/contracts'
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { saleOrderLines } from '../../db/schema/index.ts'
+import { products, productUnits, saleOrderLines } from '../../db/schema/index.ts'
 import { fail } from '../../platform/errors.ts'
 import { branchOfferOf, type OfferedProduct, productFacts } from '../product/product.service.ts'
 
@@ -127,6 +127,31 @@ export const lockLines = (tx: DbOrTx, orderIds: readonly string[]) =>
     .where(inArray(saleOrderLines.orderId, [...orderIds]))
     .orderBy(asc(saleOrderLines.orderId), asc(saleOrderLines.lineNo))
     .for('update')
+
+/**
+ * One order's lines locked as `lockLines` locks them, each with what a delivery needs besides: its
+ * unit's conversion rate (order quantities are in the sale unit, stock in the base unit) and its
+ * product as the history names it (`productNames`). Only the lines are locked.
+ */
+export const lockLinesToDeliver = async (tx: DbOrTx, orderId: string) => {
+  const rows = await tx
+    .select({
+      line: saleOrderLines,
+      rate: productUnits.conversionRate,
+      product: sql<string | null>`${products.code} || ' ' || ${products.name}`,
+    })
+    .from(saleOrderLines)
+    .leftJoin(productUnits, eq(productUnits.id, saleOrderLines.unitId))
+    .leftJoin(products, eq(products.id, saleOrderLines.productId))
+    .where(eq(saleOrderLines.orderId, orderId))
+    .orderBy(asc(saleOrderLines.lineNo))
+    .for('update', { of: saleOrderLines })
+  return {
+    lines: rows.map((r) => r.line),
+    rates: new Map(rows.map((r) => [r.line.id, r.rate ?? 1])),
+    names: new Map(rows.flatMap((r) => (r.product ? [[r.line.productId, r.product] as const] : []))),
+  }
+}
 
 export const linesOf = (db: DbOrTx, orderId: string) =>
   db.select().from(saleOrderLines).where(eq(saleOrderLines.orderId, orderId)).orderBy(asc(saleOrderLines.lineNo))

@@ -24,7 +24,7 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
-import { eventRequest, type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
+import { eventRequest, operationInsert, type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { today } from '../../platform/days.ts'
 import { fail } from '../../platform/errors.ts'
@@ -140,6 +140,26 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
         .where(and(eq(attachments.tableDic, ORDER_TABLE_DIC), eq(attachments.objectId, orderId)))
     ).map((r) => r.id)
 
+  /** An order's history entry, not yet written (a writer can make it a part of its own statement). */
+  const logInsert = (
+    tx: DbOrTx,
+    req: RequestInfo,
+    operation: string,
+    order: OrderRow,
+    before: { order: OrderRow; lines: readonly LineRow[] } | null,
+    after: { order: OrderRow; lines: readonly LineRow[] } | null,
+    /** the lines' products as `productNames` names them */
+    names: ReadonlyMap<string, string>,
+  ) =>
+    operationInsert(tx, req, {
+      operation,
+      resource: ORDER_RESOURCE,
+      objectId: order.id,
+      objectLabel: order.orderNo,
+      before: before ? orderImage(before.order, before.lines, names) : null,
+      after: after ? orderImage(after.order, after.lines, names) : null,
+    })
+
   const log = async (
     tx: DbOrTx,
     req: RequestInfo,
@@ -152,14 +172,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
       tx,
       [...(before?.lines ?? []), ...(after?.lines ?? [])].map((l) => l.productId),
     )
-    await recordOperation(tx, req, {
-      operation,
-      resource: ORDER_RESOURCE,
-      objectId: order.id,
-      objectLabel: order.orderNo,
-      before: before ? orderImage(before.order, before.lines, names) : null,
-      after: after ? orderImage(after.order, after.lines, names) : null,
-    })
+    await logInsert(tx, req, operation, order, before, after, names)
   }
 
   /** The same entry written by an event handler (a review's end), naming the decider. */
@@ -374,6 +387,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
     },
 
     log,
+    logInsert,
     logAs,
   }
 }

@@ -1,6 +1,6 @@
 import { Errors } from '@app/contracts'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { type DbOrTx, rowsOf } from '../../db/client.ts'
+import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm'
+import { type DbOrTx, rowsOf, writesAsCtes, writeTogether } from '../../db/client.ts'
 import { stockLedger, stocks } from '../../db/schema/index.ts'
 import { fail } from '../../platform/errors.ts'
 
@@ -97,13 +97,15 @@ export const takeStock = async (
   doc: Doc,
   actor: Actor,
   takes: readonly { row: StockRow; quantity: number }[],
+  /** writes of the same document that go in the same statement (writesAsCtes) */
+  also: readonly SQLWrapper[] = [],
 ) => {
-  if (takes.length === 0) return
+  if (takes.length === 0) return writeTogether(tx, also)
   // arrays as PostgreSQL literals: uuids and decimal numbers need no quoting
   const ids = `{${takes.map((t) => t.row.id).join(',')}}`
   const quantities = `{${takes.map((t) => String(t.quantity)).join(',')}}`
   const result = await tx.execute(sql`
-    with taken as (
+    with ${also.length > 0 ? sql`${writesAsCtes(also)},` : sql``} taken as (
       update ${stocks} set quantity = ${stocks.quantity} - t.quantity, version = ${stocks.version} + 1,
              update_at = ${new Date()}, update_by = ${actor.userId}
         from unnest(${ids}::uuid[], ${quantities}::numeric[]) as t(id, quantity)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   Errors,
   isSellable,
@@ -7,19 +8,24 @@ import {
   STOCK_DOC_PREFIX,
   StockDocType,
 } from '@app/contracts'
-import { and, asc, eq } from 'drizzle-orm'
-import type { Db, DbOrTx } from '../../db/client.ts'
+import { asc, eq, type SQLWrapper, sql } from 'drizzle-orm'
+import { type Db, type DbOrTx, rowsOf, writeTogether } from '../../db/client.ts'
 import { branches, depots, stockDocLines, stockDocs, suppliers } from '../../db/schema/index.ts'
-import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
+import { operationInsert, type RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { addDays, today } from '../../platform/days.ts'
 import { fail, notFound } from '../../platform/errors.ts'
 import { nextNumber } from '../../platform/sequence.ts'
 import { productsByIds } from '../product/product.service.ts'
-import { type Actor, addStock, type Doc, fefo, lockStock, takeStock } from './movements.ts'
+import { type Actor, addStock, fefo, lockStock, takeStock } from './movements.ts'
 
 /** Quantities keep three decimals (numeric(16,3)); sums in JS are rounded back to them. */
 const q = (n: number) => Math.round(n * 1000) / 1000
+
+type DocRow = typeof stockDocs.$inferSelect
+type DocLineRow = typeof stockDocLines.$inferSelect
+/** A posted document as its service answers it: the head with its lines. */
+export type PostedDoc = DocRow & { lines: DocLineRow[] }
 
 type Line = {
   productId: string
@@ -30,30 +36,42 @@ type Line = {
   remark: string | null
 }
 
-const exists = async (found: Promise<unknown[]>, field: string) => {
-  if ((await found).length === 0) fail(Errors.ParameterError, { field })
-}
-
 /**
  * Stock documents (SPEC 3): purchase in, production in, sales out. Each is numbered
  * (nextNumber), posted in one transaction with its stock movements and ledger rows, and logged.
- * `post*` take the caller's transaction, so a delivery can post its sales-out with its own writes.
+ * `post*` take the caller's transaction, so a delivery can post its sales-out with its own writes;
+ * a delivery prepares it (`prepareOut`), takes its number with the delivery's (`nextNumbers`) and
+ * writes it (`writeOut`) last: the day's numbers and the stock rows are held from then to the commit.
  */
 export const createStockDocService = (deps: { db: Db }) => {
   const { db } = deps
 
-  const assertDepot = (tx: DbOrTx, depotId: string) =>
-    exists(
-      tx
-        .select({ id: depots.id })
-        .from(depots)
-        .where(and(eq(depots.id, depotId), eq(depots.status, '1'))),
-      'depotId',
-    )
-
-  const createDoc = async (
+  /**
+   * What a document refers to exists, in one read: its depot (in use) and, when given, its
+   * supplier and branch; the first missing one is named as the error's field.
+   */
+  const assertRefs = async (
     tx: DbOrTx,
+    refs: { depotId: string; supplierId?: string | null; branchId?: string | null },
+  ) => {
+    const found = (table: typeof suppliers | typeof branches, id: string | null | undefined) =>
+      id ? sql`exists (select 1 from ${table} where id = ${id})` : sql`true`
+    const [row] = rowsOf<Record<'depotId' | 'supplierId' | 'branchId', boolean>>(
+      await tx.execute(sql`
+        select exists (select 1 from ${depots} where id = ${refs.depotId} and status = '1') as "depotId",
+               ${found(suppliers, refs.supplierId)} as "supplierId", ${found(branches, refs.branchId)} as "branchId"`),
+    )
+    const missing = (['depotId', 'supplierId', 'branchId'] as const).find((field) => !row?.[field])
+    if (missing) fail(Errors.ParameterError, { field: missing })
+  }
+
+  /**
+   * A document's rows as they are written, every column (a column added to the table is added
+   * here: the type says so), so nothing is read back; its number is taken by the caller.
+   */
+  const docRows = (
     principal: Principal,
+    docNo: string,
     head: {
       docType: string
       depotId: string
@@ -64,46 +82,45 @@ export const createStockDocService = (deps: { db: Db }) => {
     },
     lines: readonly Line[],
   ) => {
-    const docNo = await nextNumber(tx, STOCK_DOC_PREFIX[head.docType as StockDocType])
-    const [doc] = await tx
-      .insert(stockDocs)
-      .values({
-        docNo,
-        docType: head.docType,
-        depotId: head.depotId,
-        docDate: head.docDate ?? today(),
-        supplierId: head.supplierId ?? null,
-        branchId: head.branchId ?? null,
-        remark: head.remark ?? null,
-        lineCount: lines.length,
-        totalQuantity: q(lines.reduce((s, l) => s + l.quantity, 0)),
-        createBy: principal.userId,
-        orgCode: principal.orgCode,
-      })
-      .returning()
-    const written = await tx
-      .insert(stockDocLines)
-      .values(lines.map((l, i) => ({ ...l, docId: doc!.id, lineNo: i + 1 })))
-      .returning()
-    return { doc: doc!, lines: written.sort((a, b) => a.lineNo - b.lineNo) }
+    const doc: DocRow = {
+      id: randomUUID(),
+      docNo,
+      docType: head.docType,
+      depotId: head.depotId,
+      docDate: head.docDate ?? today(),
+      supplierId: head.supplierId ?? null,
+      branchId: head.branchId ?? null,
+      lineCount: lines.length,
+      totalQuantity: q(lines.reduce((s, l) => s + l.quantity, 0)),
+      remark: head.remark ?? null,
+      orgCode: principal.orgCode,
+      createAt: new Date(),
+      createBy: principal.userId,
+      updateAt: null,
+      updateBy: null,
+      version: 1,
+    }
+    const rows: DocLineRow[] = lines.map((l, i) => ({ ...l, id: randomUUID(), docId: doc.id, lineNo: i + 1 }))
+    return { doc, lines: rows }
   }
 
-  /** Logs the posted document with its lines (as createDoc wrote them) and answers both. */
-  const finish = async (
+  /** The document, its lines and its log entry: writes to send in one statement with its stock. */
+  const docWrites = (
     tx: DbOrTx,
     req: RequestInfo,
-    { doc, lines }: Awaited<ReturnType<typeof createDoc>>,
-    button: string,
-  ) => {
-    await recordOperation(tx, req, {
+    { doc, lines }: ReturnType<typeof docRows>,
+    button: 'stockIn' | 'stockOut',
+  ) => [
+    tx.insert(stockDocs).values(doc),
+    tx.insert(stockDocLines).values(lines),
+    operationInsert(tx, req, {
       operation: `pro_stock:${button}`,
       resource: 'pro_stock_doc',
       objectId: doc.id,
       before: null,
       after: { ...doc, lines },
-    })
-    return { ...doc, lines }
-  }
+    }),
+  ]
 
   /** Purchase in and production in: the batch is required (SPEC 5); expiry from the shelf life. */
   const postIn = async (
@@ -113,10 +130,8 @@ export const createStockDocService = (deps: { db: Db }) => {
     docType: string,
     input: PurchaseIn | ProductionIn,
   ) => {
-    await assertDepot(tx, input.depotId)
     const supplierId = 'supplierId' in input ? input.supplierId : null
-    if (supplierId)
-      await exists(tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, supplierId)), 'supplierId')
+    await assertRefs(tx, { depotId: input.depotId, supplierId })
     const found = await productsByIds(
       tx,
       input.lines.map((l) => l.productId),
@@ -133,8 +148,13 @@ export const createStockDocService = (deps: { db: Db }) => {
         remark: l.remark ?? null,
       }
     })
-    const posted = await createDoc(tx, principal, { ...input, docType, supplierId }, lines)
-    const doc = posted.doc
+    const posted = docRows(
+      principal,
+      await nextNumber(tx, STOCK_DOC_PREFIX[docType as StockDocType]),
+      { ...input, docType, supplierId },
+      lines,
+    )
+    await writeTogether(tx, docWrites(tx, req, posted, 'stockIn'))
     const actor: Actor = principal
     // the rows there are first, in the order a sales-out locks them (by id): upserting them by
     // product while a sales-out of the same products held one and waited for another deadlocked
@@ -147,22 +167,19 @@ export const createStockDocService = (deps: { db: Db }) => {
     for (const line of [...lines].sort((a, b) =>
       `${a.productId}|${a.batchNo}`.localeCompare(`${b.productId}|${b.batchNo}`),
     )) {
-      await addStock(tx, doc as Doc, actor, line)
+      await addStock(tx, posted.doc, actor, line)
     }
-    return finish(tx, req, posted, 'stockIn')
+    return { ...posted.doc, lines: posted.lines }
   }
 
   /**
-   * Sales out: only sellable products; a line with a batch takes from it, a line without takes
-   * the earliest-expiring batches first. All of the depot's rows of these products are locked
-   * up front, so concurrent sales-outs queue and the second sees what the first left: stock
-   * never goes negative ('insufficient stock').
+   * A sales-out up to its number: only sellable products; a line with a batch takes from it, a
+   * line without takes the earliest-expiring batches first. All of the depot's rows of these
+   * products are locked here, so concurrent sales-outs queue and the second sees what the first
+   * left: stock never goes negative ('insufficient stock'). `writeOut` posts what this chose.
    */
-  const postOut = async (tx: DbOrTx, req: RequestInfo, principal: Principal, input: SalesOut) => {
-    await assertDepot(tx, input.depotId)
-    if (input.branchId) {
-      await exists(tx.select({ id: branches.id }).from(branches).where(eq(branches.id, input.branchId)), 'branchId')
-    }
+  const prepareOut = async (tx: DbOrTx, principal: Principal, input: SalesOut) => {
+    await assertRefs(tx, { depotId: input.depotId, branchId: input.branchId })
     const found = await productsByIds(
       tx,
       input.lines.map((l) => l.productId),
@@ -190,6 +207,21 @@ export const createStockDocService = (deps: { db: Db }) => {
         need = q(need - take)
       }
     }
+    return { principal, input, takes }
+  }
+
+  /**
+   * The sales-out `prepareOut` chose, numbered `docNo`: document, lines, stock, ledger and log in
+   * one statement, with the caller's own writes that go with it (`also`, given the document).
+   */
+  const writeOut = async (
+    tx: DbOrTx,
+    req: RequestInfo,
+    plan: Awaited<ReturnType<typeof prepareOut>>,
+    docNo: string,
+    also: (doc: PostedDoc) => SQLWrapper[] = () => [],
+  ): Promise<PostedDoc> => {
+    const { principal, input, takes } = plan
     const lines: Line[] = takes.map((t) => ({
       productId: t.row.productId,
       batchNo: t.row.batchNo,
@@ -198,13 +230,25 @@ export const createStockDocService = (deps: { db: Db }) => {
       expiryDate: t.row.expiryDate,
       remark: t.remark,
     }))
-    const posted = await createDoc(tx, principal, { ...input, docType: StockDocType.SalesOut }, lines)
-    await takeStock(tx, posted.doc as Doc, principal, takes)
-    return finish(tx, req, posted, 'stockOut')
+    const posted = docRows(principal, docNo, { ...input, docType: StockDocType.SalesOut }, lines)
+    const doc = { ...posted.doc, lines: posted.lines }
+    await takeStock(tx, posted.doc, principal, takes, [...docWrites(tx, req, posted, 'stockOut'), ...also(doc)])
+    return doc
   }
+
+  /** A whole sales-out: prepared, numbered, written. */
+  const postOut = async (tx: DbOrTx, req: RequestInfo, principal: Principal, input: SalesOut) =>
+    writeOut(
+      tx,
+      req,
+      await prepareOut(tx, principal, input),
+      await nextNumber(tx, STOCK_DOC_PREFIX[StockDocType.SalesOut]),
+    )
 
   return {
     postIn,
+    prepareOut,
+    writeOut,
     postOut,
     purchaseIn: (req: RequestInfo, principal: Principal, input: PurchaseIn) =>
       db.transaction((tx) => postIn(tx, req, principal, StockDocType.PurchaseIn, input)),
