@@ -1,6 +1,7 @@
 import { Errors, type ProductAttributes, suggestContainer } from '@app/contracts'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import { products, productUnits, saleOrderLines } from '../../db/schema/index.ts'
 import { fail } from '../../platform/errors.ts'
 import { branchOfferOf, type OfferedProduct, productFacts } from '../product/product.service.ts'
@@ -128,13 +129,8 @@ export const lockLines = (tx: DbOrTx, orderIds: readonly string[]) =>
     .orderBy(asc(saleOrderLines.orderId), asc(saleOrderLines.lineNo))
     .for('update')
 
-/**
- * One order's lines locked as `lockLines` locks them, each with what a delivery needs besides: its
- * unit's conversion rate (order quantities are in the sale unit, stock in the base unit) and its
- * product as the history names it (`productNames`). Only the lines are locked.
- */
-export const lockLinesToDeliver = async (tx: DbOrTx, orderId: string) => {
-  const rows = await tx
+const linesToDeliver = reusable('sale_order_lines_to_deliver', (db) =>
+  db
     .select({
       line: saleOrderLines,
       rate: productUnits.conversionRate,
@@ -143,9 +139,18 @@ export const lockLinesToDeliver = async (tx: DbOrTx, orderId: string) => {
     .from(saleOrderLines)
     .leftJoin(productUnits, eq(productUnits.id, saleOrderLines.unitId))
     .leftJoin(products, eq(products.id, saleOrderLines.productId))
-    .where(eq(saleOrderLines.orderId, orderId))
+    .where(eq(saleOrderLines.orderId, sql.placeholder('orderId')))
     .orderBy(asc(saleOrderLines.lineNo))
-    .for('update', { of: saleOrderLines })
+    .for('update', { of: saleOrderLines }),
+)
+
+/**
+ * One order's lines locked as `lockLines` locks them, each with what a delivery needs besides: its
+ * unit's conversion rate (order quantities are in the sale unit, stock in the base unit) and its
+ * product as the history names it (`productNames`). Only the lines are locked.
+ */
+export const lockLinesToDeliver = async (tx: DbOrTx, orderId: string) => {
+  const rows = await linesToDeliver(tx, { orderId })
   return {
     lines: rows.map((r) => r.line),
     rates: new Map(rows.map((r) => [r.line.id, r.rate ?? 1])),

@@ -11,6 +11,7 @@ import {
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import { reviewSteps, reviews, saleOrderDeletes, saleSubApplies } from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
@@ -25,6 +26,22 @@ import { salesTexts } from './texts.ts'
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const OPEN = [ApprovalStatus.Pending, ApprovalStatus.UnderReview] as string[]
+
+/** An open sub-flow request at a review's step, if any (the step cannot be decided while there is). */
+const openSubApply = reusable('sale_sub_apply_open', (db) =>
+  db
+    .select({ id: saleSubApplies.id })
+    .from(saleSubApplies)
+    .where(
+      and(
+        eq(saleSubApplies.reviewId, sql.placeholder('reviewId')),
+        eq(saleSubApplies.round, sql.placeholder('round')),
+        eq(saleSubApplies.stepNo, sql.placeholder('stepNo')),
+        inArray(saleSubApplies.status, OPEN),
+      ),
+    )
+    .limit(1),
+)
 
 /**
  * An order's review on the approval engine (issue 15): the audit modal's decision, a reviewer's
@@ -44,21 +61,8 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
     return engine.holdsStep(memberships, step) ? { review, step } : null
   }
 
-  const hasOpenSubApply = async (db: DbOrTx, reviewId: string, round: number, stepNo: number) => {
-    const [open] = await db
-      .select({ id: saleSubApplies.id })
-      .from(saleSubApplies)
-      .where(
-        and(
-          eq(saleSubApplies.reviewId, reviewId),
-          eq(saleSubApplies.round, round),
-          eq(saleSubApplies.stepNo, stepNo),
-          inArray(saleSubApplies.status, OPEN),
-        ),
-      )
-      .limit(1)
-    return !!open
-  }
+  const hasOpenSubApply = async (db: DbOrTx, reviewId: string, round: number, stepNo: number) =>
+    (await openSubApply(db, { reviewId, round, stepNo })).length > 0
 
   const review = {
     currentStepOf,

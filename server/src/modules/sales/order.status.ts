@@ -1,6 +1,7 @@
 import { Errors, OrderStatus } from '@app/contracts'
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import { saleOrders } from '../../db/schema/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { fail } from '../../platform/errors.ts'
@@ -45,15 +46,34 @@ export const SHIPPED: readonly number[] = [
 const moveWhere = (
   tx: DbOrTx,
   where: SQL | undefined,
-  to: number,
-  by: string | null,
+  to: number | Placeholder,
+  by: string | null | Placeholder,
   patch: Partial<typeof saleOrders.$inferInsert> = {},
+  at: Date | Placeholder = new Date(),
 ) =>
   tx
     .update(saleOrders)
-    .set({ ...patch, status: to, version: sql`${saleOrders.version} + 1`, updateAt: new Date(), updateBy: by })
+    .set({
+      ...patch,
+      status: to as number,
+      version: sql`${saleOrders.version} + 1`,
+      updateAt: at as Date,
+      updateBy: by as string,
+    })
     .where(where)
     .returning()
+
+/** A move of the status alone, the most frequent write of an order (a review's step, a delivery). */
+const moveStatus = reusable('sale_order_move', (db) =>
+  moveWhere(
+    db,
+    and(eq(saleOrders.id, sql.placeholder('id')), eq(saleOrders.status, sql.placeholder('from'))),
+    sql.placeholder('to'),
+    sql.placeholder('by'),
+    {},
+    sql.placeholder('at'),
+  ),
+)
 
 /**
  * Moves an order to a status, in the caller's transaction, with any other columns that change
@@ -67,16 +87,16 @@ export const moveOrder = async (
   patch: Partial<typeof saleOrders.$inferInsert> = {},
 ): Promise<OrderRow> => {
   if (!canMove(order.status, to)) fail(Errors.DataChanged, { status: order.status, to })
-  const [row] = await moveWhere(
-    tx,
-    and(eq(saleOrders.id, order.id), eq(saleOrders.status, order.status)),
-    to,
-    by,
-    patch,
-  )
+  const [row] =
+    Object.keys(patch).length === 0
+      ? await moveStatus(tx, { id: order.id, from: order.status, to, by, at: new Date() })
+      : await moveWhere(tx, and(eq(saleOrders.id, order.id), eq(saleOrders.status, order.status)), to, by, patch)
   if (!row) fail(Errors.DataChanged, { status: order.status, to })
   return row
 }
+
+/** The move to each status from wherever it stands, built once per status. */
+const moveLive = new Map<number, ReturnType<typeof reusable<OrderRow[]>>>()
 
 /**
  * Moves a live order to a status from wherever it stands, in one statement (a review's end moves
@@ -89,12 +109,32 @@ export const moveLiveOrder = async (
   to: number,
   by: string | null,
 ): Promise<OrderRow | null> => {
-  const live = and(eq(saleOrders.id, id), eq(saleOrders.delFlag, false))
-  const from = Object.keys(NEXT)
-    .map(Number)
-    .filter((s) => canMove(s, to))
-  const [row] = await moveWhere(tx, and(live, inArray(saleOrders.status, from)), to, by)
+  let move = moveLive.get(to)
+  if (!move) {
+    move = reusable(`sale_order_move_live_${to}`, (db) =>
+      moveWhere(
+        db,
+        and(
+          eq(saleOrders.id, sql.placeholder('id')),
+          eq(saleOrders.delFlag, false),
+          inArray(
+            saleOrders.status,
+            Object.keys(NEXT)
+              .map(Number)
+              .filter((s) => canMove(s, to)),
+          ),
+        ),
+        to,
+        sql.placeholder('by'),
+        {},
+        sql.placeholder('at'),
+      ),
+    )
+    moveLive.set(to, move)
+  }
+  const [row] = await move(tx, { id, by, at: new Date() })
   if (row) return row
+  const live = and(eq(saleOrders.id, id), eq(saleOrders.delFlag, false))
   const [order] = await tx.select({ status: saleOrders.status }).from(saleOrders).where(live)
   return order ? fail(Errors.DataChanged, { status: order.status, to }) : null
 }
@@ -108,19 +148,20 @@ export const inScope = (principal: Principal, order: Pick<OrderRow, 'orgCode' | 
 }
 
 /** The order, live (not deleted), locked until the transaction ends; 404 when there is none. */
-export const lockOrder = async (tx: DbOrTx, id: string): Promise<OrderRow> => {
-  const [row] = await tx
+const liveOrder = (db: DbOrTx) =>
+  db
     .select()
     .from(saleOrders)
-    .where(and(eq(saleOrders.id, id), eq(saleOrders.delFlag, false)))
-    .for('update')
+    .where(and(eq(saleOrders.id, sql.placeholder('id')), eq(saleOrders.delFlag, false)))
+const lockStatement = reusable('sale_order_lock', (db) => liveOrder(db).for('update'))
+const readStatement = reusable('sale_order_read', liveOrder)
+
+export const lockOrder = async (tx: DbOrTx, id: string): Promise<OrderRow> => {
+  const [row] = await lockStatement(tx, { id })
   return row ?? fail(Errors.OrderNotFound)
 }
 
 export const readOrder = async (db: DbOrTx, id: string): Promise<OrderRow> => {
-  const [row] = await db
-    .select()
-    .from(saleOrders)
-    .where(and(eq(saleOrders.id, id), eq(saleOrders.delFlag, false)))
+  const [row] = await readStatement(db, { id })
   return row ?? fail(Errors.OrderNotFound)
 }

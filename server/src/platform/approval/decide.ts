@@ -1,25 +1,31 @@
 import { ApprovalStatus, Errors, RejectFlow, ReviewDecision } from '@app/contracts'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import { reviewDecisions, reviewSteps, reviews } from '../../db/schema/index.ts'
 import { LogType, recordOperation } from '../audit-log.ts'
 import { fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
 import { assertReviewer, candidatesOf, excludedAt, holdsStep, membershipsOf } from './reviewers.ts'
-import { refWhere } from './start.ts'
+import { lockReviewRow } from './start.ts'
 import type { ApprovalContext, DecideInput, DecisionResult, ReviewRef, ReviewRow, ReviewStepRow } from './types.ts'
 
 const HOUR_MS = 3_600_000
 
 /** The review row, locked until the end of the transaction: deciders of one review queue here. */
-export const lockReview = async (tx: DbOrTx, ref: ReviewRef): Promise<ReviewRow> => {
-  const [review] = await tx.select().from(reviews).where(refWhere(ref)).for('update')
-  if (!review) fail(Errors.AuditRecordNotFound)
-  return review
-}
+export const lockReview = async (tx: DbOrTx, ref: ReviewRef): Promise<ReviewRow> =>
+  (await lockReviewRow(tx, ref)) ?? fail(Errors.AuditRecordNotFound)
 
-export const stepsOf = (db: DbOrTx, reviewId: string) =>
-  db.select().from(reviewSteps).where(eq(reviewSteps.reviewId, reviewId)).orderBy(asc(reviewSteps.stepNo))
+const steps = reusable('sys_review_steps', (db) =>
+  db
+    .select()
+    .from(reviewSteps)
+    .where(eq(reviewSteps.reviewId, sql.placeholder('reviewId')))
+    .orderBy(asc(reviewSteps.stepNo)),
+)
+
+/** A review's steps in order. */
+export const stepsOf = (db: DbOrTx, reviewId: string): Promise<ReviewStepRow[]> => steps(db, { reviewId })
 
 /** Refuses a decision on a review that is finished. */
 export const assertOpen = (review: ReviewRow) => {

@@ -16,7 +16,7 @@ import {
   reviewersOf,
 } from './queries.ts'
 import { holdersOf, holdsStep, type Member, membershipsOf } from './reviewers.ts'
-import { refWhere, startReview } from './start.ts'
+import { lockReviewRow, startReview } from './start.ts'
 import type { ApprovalActor, ApprovalContext, DecideInput, ReviewRef, StartReviewInput } from './types.ts'
 
 export { deadlineOf } from './decide.ts'
@@ -43,10 +43,7 @@ export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
    * The review of an object, locked until the transaction ends, or null. A business that locks
    * its object too takes the review first (as a decision does), so the two never deadlock.
    */
-  async lock(tx: DbOrTx, ref: ReviewRef) {
-    const [review] = await tx.select().from(reviews).where(refWhere(ref)).for('update')
-    return review ?? null
-  },
+  lock: (tx: DbOrTx, ref: ReviewRef) => lockReviewRow(tx, ref),
 
   /** The review of an object (or by id), or null. */
   find: (db: DbOrTx, ref: ReviewRef) => findReview(db, ref),
@@ -83,7 +80,7 @@ export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
    * be deleted is the business module's rule, e.g. only unreviewed orders). False when none.
    */
   async remove(tx: DbOrTx, ref: ReviewRef) {
-    const [review] = await tx.select().from(reviews).where(refWhere(ref)).for('update')
+    const review = await lockReviewRow(tx, ref)
     if (!review) return false
     await tx.delete(reviews).where(eq(reviews.id, review.id))
     return true

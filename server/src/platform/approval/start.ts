@@ -1,6 +1,7 @@
 import { ApprovalStatus, Errors, StepDeptType } from '@app/contracts'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import { auditConfigSteps, auditConfigs, reviewSteps, reviews } from '../../db/schema/index.ts'
 import { LogType, recordOperation } from '../audit-log.ts'
 import { fail } from '../errors.ts'
@@ -16,6 +17,27 @@ export const refWhere = (ref: ReviewRef) =>
   'reviewId' in ref
     ? eq(reviews.id, ref.reviewId)
     : and(eq(reviews.business, ref.business), eq(reviews.objectId, ref.objectId))
+
+const lockById = reusable('sys_review_lock_id', (db) =>
+  db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.id, sql.placeholder('reviewId')))
+    .for('update'),
+)
+const lockByObject = reusable('sys_review_lock_object', (db) =>
+  db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.business, sql.placeholder('business')), eq(reviews.objectId, sql.placeholder('objectId'))))
+    .for('update'),
+)
+
+/** The review, locked until the transaction ends, or null: deciders of one review queue here. */
+export const lockReviewRow = async (tx: DbOrTx, ref: ReviewRef): Promise<ReviewRow | null> => {
+  const [review] = await ('reviewId' in ref ? lockById(tx, ref) : lockByObject(tx, ref))
+  return review ?? null
+}
 
 /** The config in force for a business, with its steps in order. */
 export const activeConfigOf = async (db: DbOrTx, business: string) => {
@@ -56,11 +78,7 @@ export const startReview = async (
   if (stepRows.some((s) => !s.deptCode)) fail(Errors.DepartmentNotSet)
 
   // the lock makes a restart and a decision on the same review wait for each other
-  const [existing] = await tx
-    .select()
-    .from(reviews)
-    .where(refWhere({ business: input.business, objectId: input.objectId }))
-    .for('update')
+  const existing = await lockReviewRow(tx, { business: input.business, objectId: input.objectId })
   if (existing && isOpen(existing.status)) fail(Errors.DuplicatePendingApplication)
 
   const now = new Date()
