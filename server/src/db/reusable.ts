@@ -1,3 +1,4 @@
+import { is, Param, Placeholder, type Query } from 'drizzle-orm'
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './client.ts'
 
@@ -8,6 +9,25 @@ type Prepared<R> = PgPreparedQuery<PreparedQueryConfig & { execute: R }> & {
   customResultMapper?: (rows: unknown[][]) => R
   joinsNotNullableMap?: Record<string, boolean>
 }
+
+/** A Drizzle query that can be prepared, answering R. */
+export type Preparable<R> = { prepare(name: string): PgPreparedQuery<PreparedQueryConfig & { execute: R }> }
+
+/**
+ * The query with each column's placeholder encoding null as null, as Drizzle encodes a null value
+ * it is given (a JSON column's encoder alone would write the JSON text 'null', a timestamp's fail).
+ */
+const nullSafe = (query: Query): Query => ({
+  ...query,
+  params: query.params.map((p) =>
+    is(p, Param) && is(p.value, Placeholder)
+      ? new Param(p.value, { mapToDriverValue: (v: unknown) => (v == null ? null : p.encoder.mapToDriverValue(v)) })
+      : p,
+  ),
+})
+
+/** The names given so far: PostgreSQL knows a connection's prepared statements by name. */
+const names = new Set<string>()
 
 /**
  * A statement Drizzle builds once and any session runs: the database or a transaction.
@@ -23,26 +43,22 @@ type Prepared<R> = PgPreparedQuery<PreparedQueryConfig & { execute: R }> & {
  * `build` must make the same statement whatever the database it is given (values that change go
  * in placeholders), and the name must be the app's only statement of that name.
  */
-/** The names given so far: PostgreSQL knows a connection's prepared statements by name. */
-const names = new Set<string>()
-
-export const reusable = <R>(
-  name: string,
-  build: (db: DbOrTx) => { prepare(name: string): PgPreparedQuery<PreparedQueryConfig & { execute: R }> },
-) => {
+export const reusable = <R>(name: string, build: (db: DbOrTx) => Preparable<R>) => {
   if (names.has(name)) throw new Error(`a reusable statement named ${name} exists already`)
   names.add(name)
   let template: Prepared<R> | undefined
+  let query: Query | undefined
   return (db: DbOrTx, values: Record<string, unknown>): Promise<R> => {
     template ??= build(db).prepare(name) as Prepared<R>
-    const query = db._.session.prepareQuery<PreparedQueryConfig & { execute: R }>(
-      template.getQuery(),
+    query ??= nullSafe(template.getQuery())
+    const prepared = db._.session.prepareQuery<PreparedQueryConfig & { execute: R }>(
+      query,
       template.fields as never,
       name,
       template._isResponseInArrayMode,
       template.customResultMapper,
     ) as Prepared<R>
-    query.joinsNotNullableMap = template.joinsNotNullableMap
-    return query.execute(values)
+    prepared.joinsNotNullableMap = template.joinsNotNullableMap
+    return prepared.execute(values)
   }
 }

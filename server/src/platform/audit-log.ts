@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { DbOrTx } from '../db/client.ts'
+import { reusable } from '../db/reusable.ts'
 import { operationLogs } from '../db/schema/index.ts'
 import { bulkInsert } from './bulk-insert.ts'
 
@@ -77,8 +79,33 @@ const logRow = (req: RequestInfo, entry: OperationEntry) => {
  * transaction of the change, so the change and its log entry land together or not at all.
  */
 export const recordOperation = async (db: DbOrTx, req: RequestInfo, entry: OperationEntry) => {
-  await operationInsert(db, req, entry)
+  await insertLog(db, logRow(req, entry))
 }
+
+/** Every column an entry writes (the type checks none is missed), each a placeholder of `insertLog`. */
+const LOG_COLUMNS: Record<keyof ReturnType<typeof logRow>, true> = {
+  logType: true,
+  userId: true,
+  username: true,
+  ip: true,
+  method: true,
+  path: true,
+  operation: true,
+  resource: true,
+  objectId: true,
+  objectLabel: true,
+  before: true,
+  after: true,
+  costMs: true,
+  requestId: true,
+}
+
+/** The insert of one entry, built once (every write logs one). */
+const insertLog = reusable('sys_log_insert', (db) =>
+  db
+    .insert(operationLogs)
+    .values(Object.fromEntries(Object.keys(LOG_COLUMNS).map((k) => [k, sql.placeholder(k)])) as never),
+)
 
 /** recordOperation's insert, not yet run: a writer can make it a part of its own statement. */
 export const operationInsert = (db: DbOrTx, req: RequestInfo, entry: OperationEntry) =>

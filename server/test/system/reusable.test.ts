@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { date, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { date, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/db/client.ts'
 import { reusable } from '../../src/db/reusable.ts'
@@ -11,6 +11,8 @@ const probes = pgTable('reusable_probe', {
   amount: numeric({ precision: 12, scale: 3, mode: 'number' }).notNull(),
   day: date({ mode: 'string' }).notNull(),
   note: text(),
+  doc: jsonb(),
+  seenAt: timestamp({ withTimezone: true, mode: 'date' }),
 })
 const ID = '8c0e6a0e-3d7e-4a55-9c1e-0d7f3f1c2a11'
 
@@ -38,7 +40,7 @@ describe(`reusable statements (${testDbKind()})`, () => {
   beforeAll(async () => {
     database = await openTestDatabase()
     await database.db.execute(sql`create table reusable_probe (id uuid primary key, at timestamptz not null,
-      amount numeric(12, 3) not null, day date not null, note text)`)
+      amount numeric(12, 3) not null, day date not null, note text, doc jsonb, seen_at timestamptz)`)
     await database.db.insert(probes).values({
       id: ID,
       at: new Date('2026-11-27T08:09:10.500Z'),
@@ -62,6 +64,8 @@ describe(`reusable statements (${testDbKind()})`, () => {
       amount: 12.5,
       day: '2026-11-27',
       note: 'first',
+      doc: null,
+      seenAt: null,
     })
     expect(await byId(database.db, { id: '00000000-0000-0000-0000-000000000000' })).toEqual([])
   })
@@ -105,6 +109,41 @@ describe(`reusable statements (${testDbKind()})`, () => {
       expect((await byId(database.db, { id: ID }))[0]?.note).toBe('by the first')
     },
   )
+
+  it('writes null as null into a JSON and a timestamp column, as Drizzle does, and values as values', async () => {
+    const insert = reusable('reusable_probe_insert', (db) =>
+      db.insert(probes).values({
+        id: sql.placeholder('id'),
+        at: sql.placeholder('at'),
+        amount: sql.placeholder('amount'),
+        day: sql.placeholder('day'),
+        note: sql.placeholder('note'),
+        doc: sql.placeholder('doc'),
+        seenAt: sql.placeholder('seenAt'),
+      } as never),
+    )
+    const at = new Date('2026-11-27T10:00:00.000Z')
+    const empty = {
+      id: '8c0e6a0e-3d7e-4a55-9c1e-0d7f3f1c2a12',
+      at,
+      amount: 1,
+      day: '2026-11-27',
+      note: null,
+      doc: null,
+      seenAt: null,
+    }
+    const full = { ...empty, id: '8c0e6a0e-3d7e-4a55-9c1e-0d7f3f1c2a13', note: 'x', doc: { a: [1, 'b'] }, seenAt: at }
+    await insert(database.db, empty)
+    await insert(database.db, full)
+    const nulls = await database.db.execute(
+      sql`select id, doc is null as "docNull", seen_at is null as "seenNull" from reusable_probe where id in (${empty.id}, ${full.id}) order by id`,
+    )
+    expect((nulls as unknown as { rows: unknown[] }).rows).toEqual([
+      { id: empty.id, docNull: true, seenNull: true },
+      { id: full.id, docNull: false, seenNull: false },
+    ])
+    expect(await byId(database.db, { id: full.id })).toEqual([full])
+  })
 
   it('refuses a second statement of the same name', () => {
     expect(() => reusable('reusable_probe_by_id', (db) => db.select().from(probes))).toThrow(/exists already/)

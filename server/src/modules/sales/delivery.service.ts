@@ -14,6 +14,7 @@ import {
 import { asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import { saleDeliveries, saleDeliveryLines, saleOrderLines, users } from '../../db/schema/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
@@ -70,6 +71,24 @@ const deliveryLines = (
     return { deliveryId, orderLineId, productId, quantity, batches }
   })
 }
+
+/** An order's deliveries in one read: the heads, each with its lines and whoever made it. */
+const deliveriesOf = reusable('sale_delivery_of_order', (db) =>
+  db
+    .select({
+      h: saleDeliveries,
+      creator: users.realname,
+      lines: sql<Delivery['lines']>`(
+      select coalesce(json_agg(json_build_object('orderLineId', ${saleDeliveryLines.orderLineId},
+        'productId', ${saleDeliveryLines.productId}, 'quantity', ${saleDeliveryLines.quantity},
+        'batches', ${saleDeliveryLines.batches})), '[]')
+      from ${saleDeliveryLines} where ${saleDeliveryLines.deliveryId} = ${saleDeliveries.id})`,
+    })
+    .from(saleDeliveries)
+    .leftJoin(users, eq(users.id, saleDeliveries.createBy))
+    .where(eq(saleDeliveries.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(saleDeliveries.createAt)),
+)
 
 /**
  * Deliveries (issue 16): a delivery posts a sales-out from its depot (batches earliest expiry
@@ -212,21 +231,7 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
 
     /** An order's deliveries with their lines and batches, newest last. */
     async ofOrder(db: DbOrTx, orderId: string): Promise<Delivery[]> {
-      // one read: the heads, each with its lines and whoever made it
-      const rows = await db
-        .select({
-          h: saleDeliveries,
-          creator: users.realname,
-          lines: sql<Delivery['lines']>`(
-            select coalesce(json_agg(json_build_object('orderLineId', ${saleDeliveryLines.orderLineId},
-              'productId', ${saleDeliveryLines.productId}, 'quantity', ${saleDeliveryLines.quantity},
-              'batches', ${saleDeliveryLines.batches})), '[]')
-            from ${saleDeliveryLines} where ${saleDeliveryLines.deliveryId} = ${saleDeliveries.id})`,
-        })
-        .from(saleDeliveries)
-        .leftJoin(users, eq(users.id, saleDeliveries.createBy))
-        .where(eq(saleDeliveries.orderId, orderId))
-        .orderBy(asc(saleDeliveries.createAt))
+      const rows = await deliveriesOf(db, { orderId })
       return rows.map(({ h, creator, lines }) => ({
         id: h.id,
         deliveryNo: h.deliveryNo,

@@ -8,9 +8,10 @@ import {
   type SaleOrderEditSchema,
   type SaleOrderInputSchema,
 } from '@app/contracts'
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import {
   attachments,
   branches,
@@ -40,6 +41,30 @@ type EditInput = z.output<typeof SaleOrderEditSchema>
 /** The resource name orders are logged and attached under (modify history, attachments). */
 export const ORDER_RESOURCE = 'sale_order'
 export const ORDER_TABLE_DIC = 'saleOrder'
+
+/** An order's lines with their products, in line order (the detail). */
+const detailLines = reusable('sale_order_detail_lines', (db) =>
+  db
+    .select({
+      line: saleOrderLines,
+      code: products.code,
+      name: products.name,
+      nameEn: products.nameEn,
+      spec: products.spec,
+    })
+    .from(saleOrderLines)
+    .leftJoin(products, eq(products.id, saleOrderLines.productId))
+    .where(eq(saleOrderLines.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(saleOrderLines.lineNo)),
+)
+
+/** An order's attachments (the detail). */
+const detailFiles = reusable('sale_order_detail_files', (db) =>
+  db
+    .select()
+    .from(attachments)
+    .where(and(eq(attachments.tableDic, ORDER_TABLE_DIC), eq(attachments.objectId, sql.placeholder('orderId')))),
+)
 
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
 
@@ -347,22 +372,8 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
      */
     async detail(db: DbOrTx, order: OrderRow): Promise<SaleOrderDetail> {
       const [withProducts, files] = await Promise.all([
-        db
-          .select({
-            line: saleOrderLines,
-            code: products.code,
-            name: products.name,
-            nameEn: products.nameEn,
-            spec: products.spec,
-          })
-          .from(saleOrderLines)
-          .leftJoin(products, eq(products.id, saleOrderLines.productId))
-          .where(eq(saleOrderLines.orderId, order.id))
-          .orderBy(asc(saleOrderLines.lineNo)),
-        db
-          .select()
-          .from(attachments)
-          .where(and(eq(attachments.tableDic, ORDER_TABLE_DIC), eq(attachments.objectId, order.id))),
+        detailLines(db, { orderId: order.id }),
+        detailFiles(db, { orderId: order.id }),
       ])
       const { delFlag: _d, orgCode: _o, updateBy: _u, ...head } = order
       return {

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { departments, reviewDecisions, reviewSteps, reviews, roles, users } from '../../db/schema/index.ts'
 import { deadlineOf, stepsOf } from './decide.ts'
 import { candidatesOf, excludedAt, type Member, membershipsOf, userIdOf } from './reviewers.ts'
-import { OPEN_STATUSES, refWhere } from './start.ts'
+import { OPEN_STATUSES, refWhere, reusableByRef } from './start.ts'
 import type { ReviewRef } from './types.ts'
 
 export type ReviewListFilter = { business?: string; objectNo?: string; pageNo: number; pageSize: number }
@@ -270,9 +270,9 @@ type ProgressDecision = {
 }
 
 /** A review's steps with their decisions, the step to highlight (SPEC 4) and every decision taken. */
-export const getProgress = async (db: DbOrTx, ref: ReviewRef, lang: Lang): Promise<ReviewProgress | null> => {
-  // one read: the review, its steps with the names they show, its decisions with their deciders
-  const [row] = await db
+/** A review with its steps (and the names they show) and its decisions (with their deciders): one read. */
+const progressRead = reusableByRef('sys_review_progress', (db, where) =>
+  db
     .select({
       review: reviews,
       // written out: drizzle leaves a one-table select's columns unqualified, and these name the outer row
@@ -296,7 +296,11 @@ export const getProgress = async (db: DbOrTx, ref: ReviewRef, lang: Lang): Promi
         where h.review_id = ${reviews}.id)`,
     })
     .from(reviews)
-    .where(refWhere(ref))
+    .where(where),
+)
+
+export const getProgress = async (db: DbOrTx, ref: ReviewRef, lang: Lang): Promise<ReviewProgress | null> => {
+  const [row] = await progressRead(db, ref)
   if (!row) return null
   const { review, steps, history } = row
   const at = (text: string | null) => (text ? new Date(text).toISOString() : null)

@@ -1,7 +1,7 @@
 import { ApprovalStatus, Errors, StepDeptType } from '@app/contracts'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { reusable } from '../../db/reusable.ts'
+import { type Preparable, reusable } from '../../db/reusable.ts'
 import { auditConfigSteps, auditConfigs, reviewSteps, reviews } from '../../db/schema/index.ts'
 import { LogType, recordOperation } from '../audit-log.ts'
 import { fail } from '../errors.ts'
@@ -18,24 +18,26 @@ export const refWhere = (ref: ReviewRef) =>
     ? eq(reviews.id, ref.reviewId)
     : and(eq(reviews.business, ref.business), eq(reviews.objectId, ref.objectId))
 
-const lockById = reusable('sys_review_lock_id', (db) =>
-  db
-    .select()
-    .from(reviews)
-    .where(eq(reviews.id, sql.placeholder('reviewId')))
-    .for('update'),
-)
-const lockByObject = reusable('sys_review_lock_object', (db) =>
-  db
-    .select()
-    .from(reviews)
-    .where(and(eq(reviews.business, sql.placeholder('business')), eq(reviews.objectId, sql.placeholder('objectId'))))
-    .for('update'),
-)
+/**
+ * A statement over the review a ref names, built once for each kind of ref (by id; by business
+ * and object): `reusable`, with `where` the ref's condition in placeholders.
+ */
+export const reusableByRef = <R>(name: string, build: (db: DbOrTx, where: SQL | undefined) => Preparable<R>) => {
+  const byId = reusable<R>(`${name}_id`, (db) => build(db, eq(reviews.id, sql.placeholder('reviewId'))))
+  const byObject = reusable<R>(`${name}_object`, (db) =>
+    build(
+      db,
+      and(eq(reviews.business, sql.placeholder('business')), eq(reviews.objectId, sql.placeholder('objectId'))),
+    ),
+  )
+  return (db: DbOrTx, ref: ReviewRef) => ('reviewId' in ref ? byId(db, ref) : byObject(db, ref))
+}
+
+const lock = reusableByRef('sys_review_lock', (db, where) => db.select().from(reviews).where(where).for('update'))
 
 /** The review, locked until the transaction ends, or null: deciders of one review queue here. */
 export const lockReviewRow = async (tx: DbOrTx, ref: ReviewRef): Promise<ReviewRow | null> => {
-  const [review] = await ('reviewId' in ref ? lockById(tx, ref) : lockByObject(tx, ref))
+  const [review] = await lock(tx, ref)
   return review ?? null
 }
 
