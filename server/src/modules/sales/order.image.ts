@@ -1,8 +1,12 @@
 import { inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { products } from '../../db/schema/index.ts'
+import type { OperationEntry } from '../../platform/audit-log.ts'
 import type { LineRow } from './order.lines.ts'
 import type { OrderRow } from './order.status.ts'
+
+/** The resource name orders are logged under (modify history). */
+export const ORDER_RESOURCE = 'sale_order'
 
 /** An order as its history keeps it: the header and each line (compare shows them field by field). */
 export const orderImage = (order: OrderRow, lines: readonly LineRow[], names: ReadonlyMap<string, string>) => {
@@ -58,3 +62,29 @@ export const contentOf = (o: {
     [...o.attachmentIds].sort(),
     o.lines.map((l) => [l.productId, l.unitId, Number(l.quantity)]),
   ])
+
+/** An order with its lines, as one side of a history entry. */
+export type OrderSide = { order: OrderRow; lines: readonly LineRow[] } | null
+
+/** The products of both sides' lines, as the history names them. */
+export const sideNames = (db: DbOrTx, before: OrderSide, after: OrderSide) =>
+  productNames(
+    db,
+    [...(before?.lines ?? []), ...(after?.lines ?? [])].map((l) => l.productId),
+  )
+
+/** An order's history entry: the order and its lines before and after (`names`: `productNames`). */
+export const orderEntry = (
+  operation: string,
+  order: OrderRow,
+  before: OrderSide,
+  after: OrderSide,
+  names: ReadonlyMap<string, string>,
+): OperationEntry => ({
+  operation,
+  resource: ORDER_RESOURCE,
+  objectId: order.id,
+  objectLabel: order.orderNo,
+  before: before ? orderImage(before.order, before.lines, names) : null,
+  after: after ? orderImage(after.order, after.lines, names) : null,
+})

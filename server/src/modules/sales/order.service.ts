@@ -31,15 +31,22 @@ import { today } from '../../platform/days.ts'
 import { fail } from '../../platform/errors.ts'
 import { nextNumber } from '../../platform/sequence.ts'
 import { assertBranchStockUploaded } from '../stock/index.ts'
-import { contentOf, orderImage, productNames } from './order.image.ts'
-import { type LineRow, linesOf, orderTotals, type PricedLine, priceLines, writeLines } from './order.lines.ts'
+import {
+  contentOf,
+  ORDER_RESOURCE,
+  type OrderSide,
+  orderEntry,
+  orderImage,
+  productNames,
+  sideNames,
+} from './order.image.ts'
+import { linesOf, orderTotals, type PricedLine, priceLines, writeLines } from './order.lines.ts'
 import { inScope, lockOrder, moveOrder, type OrderRow } from './order.status.ts'
 
 type Input = z.output<typeof SaleOrderInputSchema>
 type EditInput = z.output<typeof SaleOrderEditSchema>
 
-/** The resource name orders are logged and attached under (modify history, attachments). */
-export const ORDER_RESOURCE = 'sale_order'
+/** The attachments of orders are kept under this table name. */
 export const ORDER_TABLE_DIC = 'saleOrder'
 
 /** An order's lines with their products, in line order (the detail). */
@@ -68,7 +75,7 @@ const detailFiles = reusable('sale_order_detail_files', (db) =>
 
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
 
-export { orderImage, productNames }
+export { ORDER_RESOURCE, orderImage, productNames }
 
 export const createOrderService = (deps: { engine: ApprovalEngine }) => {
   const { engine } = deps
@@ -171,34 +178,20 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
     req: RequestInfo,
     operation: string,
     order: OrderRow,
-    before: { order: OrderRow; lines: readonly LineRow[] } | null,
-    after: { order: OrderRow; lines: readonly LineRow[] } | null,
+    before: OrderSide,
+    after: OrderSide,
     /** the lines' products as `productNames` names them */
     names: ReadonlyMap<string, string>,
-  ) =>
-    operationInsert(tx, req, {
-      operation,
-      resource: ORDER_RESOURCE,
-      objectId: order.id,
-      objectLabel: order.orderNo,
-      before: before ? orderImage(before.order, before.lines, names) : null,
-      after: after ? orderImage(after.order, after.lines, names) : null,
-    })
+  ) => operationInsert(tx, req, orderEntry(operation, order, before, after, names))
 
   const log = async (
     tx: DbOrTx,
     req: RequestInfo,
     operation: string,
     order: OrderRow,
-    before: { order: OrderRow; lines: readonly LineRow[] } | null,
-    after: { order: OrderRow; lines: readonly LineRow[] } | null,
-  ) => {
-    const names = await productNames(
-      tx,
-      [...(before?.lines ?? []), ...(after?.lines ?? [])].map((l) => l.productId),
-    )
-    await logInsert(tx, req, operation, order, before, after, names)
-  }
+    before: OrderSide,
+    after: OrderSide,
+  ) => recordOperation(tx, req, orderEntry(operation, order, before, after, await sideNames(tx, before, after)))
 
   /** The same entry written by an event handler (a review's end), naming the decider. */
   const logAs = async (
@@ -206,21 +199,12 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
     userId: string,
     operation: string,
     order: OrderRow,
-    before: { order: OrderRow; lines: readonly LineRow[] } | null,
-    after: { order: OrderRow; lines: readonly LineRow[] } | null,
+    before: OrderSide,
+    after: OrderSide,
   ) => {
     const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId))
-    const names = await productNames(
-      tx,
-      [...(before?.lines ?? []), ...(after?.lines ?? [])].map((l) => l.productId),
-    )
     await recordOperation(tx, eventRequest(`/${operation.replace(':', '/')}`), {
-      operation,
-      resource: ORDER_RESOURCE,
-      objectId: order.id,
-      objectLabel: order.orderNo,
-      before: before ? orderImage(before.order, before.lines, names) : null,
-      after: after ? orderImage(after.order, after.lines, names) : null,
+      ...orderEntry(operation, order, before, after, await sideNames(tx, before, after)),
       user: { id: userId, username: user?.username ?? '' },
     })
   }
