@@ -15,6 +15,9 @@ export type DbOrTx = Db | Tx
 /** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`), as the SQL names them. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
 
+/** Ids as one PostgreSQL array literal, for `${...}::uuid[]` (uuids need no quoting). */
+export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
+
 /**
  * Writes not yet run (Drizzle inserts, updates, deletes) as the `with` parts of one statement
  * (`w0 as (...), w1 as (...)`), so a writer whose rows are all known sends them in one round trip.

@@ -62,3 +62,22 @@ export const reusable = <R>(name: string, build: (db: DbOrTx) => Preparable<R>) 
     return prepared.execute(values)
   }
 }
+
+/**
+ * A family of `reusable` statements, one per key (a status the statement moves to, the columns it
+ * sets), each built when first asked for and named `${name}_${key}`.
+ */
+export const reusableEach = <K extends string | number, R>(
+  name: string,
+  build: (db: DbOrTx, key: K) => Preparable<R>,
+) => {
+  const made = new Map<K, ReturnType<typeof reusable<R>>>()
+  return (key: K) => {
+    let run = made.get(key)
+    if (!run) {
+      run = reusable<R>(`${name}_${key}`, (db) => build(db, key))
+      made.set(key, run)
+    }
+    return run
+  }
+}

@@ -1,5 +1,5 @@
 import { type ErpMessage, ErpSyncStatus, type SellableProduct } from '@app/contracts'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { depots, erpOutbox, saleOrders } from '../../src/db/schema/index.ts'
 import { createErpSimulator, type SimDocument } from '../../src/modules/erp/simulator.ts'
@@ -249,6 +249,45 @@ describe('ERP sync', () => {
     expect(state.mostAtOnce).toBe(1)
     for (const o of orders) expect(docsOf(o.orderNo)).toHaveLength(1)
     for (const o of orders) expect((await history(o.id))[0]!.status).toBe('sent')
+  })
+
+  /** Logistics asks to delete an approved order; the regional president and the president agree. */
+  const deleteOnRequest = async (orderId: string) => {
+    const asked = await logistics.post<{ id: string }>('/api/sale/order/applyDelete', { id: orderId, reason: 'x' })
+    expect(asked.status).toBe(200)
+    for (const api of [region, gm])
+      expect(
+        (await api.post('/api/sale/orderDelete/audit', { id: asked.body.result.id, decision: 'approve', note: 'ok' }))
+          .status,
+      ).toBe(200)
+  }
+
+  it('an approved order deleted on request: the ERP deletes it once by its code; one it never had is not sent', async () => {
+    await fetch(`${url}/sim/reset`, { method: 'POST' })
+    const order = await approvedOrder()
+    await drain()
+    await deleteOnRequest(order.id)
+    // the order is gone from the screens (its sync history with it): its messages as the outbox holds them
+    const messagesOf = async (id: string) =>
+      (await t.database.db.select().from(erpOutbox).where(eq(erpOutbox.orderId, id)).orderBy(asc(erpOutbox.seq))).map(
+        (m) => [m.kind, m.status],
+      )
+    expect(await messagesOf(order.id)).toEqual([
+      ['saleorder.add', 'sent'],
+      ['saleorder.delete', 'pending'],
+    ])
+    await drain()
+    const docs = docsOf(order.orderNo)
+    expect(docs.map((d) => `${d.type}.${d.action}`)).toEqual(['saleorder.add', 'saleorder.delete'])
+    expect(docs[1]!.body).toEqual({
+      saleorder: { code: order.orderNo, custcode: 'RU-MOW', define1: `saleorder.delete:${order.id}` },
+    })
+
+    // approved before the ERP sync existed: no message of it, so its deletion sends none
+    const older = await approvedOrder()
+    await t.database.db.delete(erpOutbox).where(eq(erpOutbox.orderId, older.id))
+    await deleteOnRequest(older.id)
+    expect(await messagesOf(older.id)).toEqual([])
   })
 })
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { date, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/db/client.ts'
-import { reusable } from '../../src/db/reusable.ts'
+import { reusable, reusableEach } from '../../src/db/reusable.ts'
 import { openTestDatabase, testDbKind } from '../helpers/database.ts'
 
 const probes = pgTable('reusable_probe', {
@@ -147,5 +147,22 @@ describe(`reusable statements (${testDbKind()})`, () => {
 
   it('refuses a second statement of the same name', () => {
     expect(() => reusable('reusable_probe_by_id', (db) => db.select().from(probes))).toThrow(/exists already/)
+  })
+
+  it('a family builds one statement per key, when first asked for, and each answers for its own key', async () => {
+    const built: string[] = []
+    const valueOf = reusableEach('reusable_probe_column', (db, column: 'id' | 'day') => {
+      built.push(column)
+      return db
+        .select({ value: probes[column] })
+        .from(probes)
+        .where(eq(probes.id, sql.placeholder('id')))
+    })
+    expect(built).toEqual([])
+    expect(await valueOf('id')(database.db, { id: ID })).toEqual([{ value: ID }])
+    expect(await valueOf('day')(database.db, { id: ID })).toEqual([{ value: '2026-11-27' }])
+    expect(await valueOf('id')(database.db, { id: ID })).toEqual([{ value: ID }])
+    expect(valueOf('id')).toBe(valueOf('id'))
+    expect(built).toEqual(['id', 'day'])
   })
 })

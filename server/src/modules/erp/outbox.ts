@@ -1,9 +1,10 @@
 import { type ErpMessageKind, ErpMessageStatus, ErpSyncStatus, OrderStatus } from '@app/contracts'
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import { erpOutbox, saleOrders } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { consignmentDocument, saleOrderDocument } from './u8-mapping.ts'
+import { consignmentDocument, readOrderForErp, saleOrderDocument } from './u8-mapping.ts'
 
 /** Orders the ERP holds or should: approved, and not taken back. */
 const APPROVED: readonly number[] = [
@@ -22,11 +23,34 @@ const hasMessage = (status?: string) =>
  * waiting (syncing, or 'ERP not configured'), else all sent. `alsoWaiting`: a message the same
  * statement writes, which its snapshot does not show.
  */
-const syncStatusOf = (configured: boolean, alsoWaiting?: SQL) =>
+const syncStatusOf = (waiting: SQLWrapper | string, alsoWaiting?: SQL) =>
   sql`case when ${hasMessage(ErpMessageStatus.Failed)} then ${ErpSyncStatus.Failed}
     when ${alsoWaiting ? sql`${alsoWaiting} or ` : sql``}${hasMessage(ErpMessageStatus.Pending)}
-      then ${configured ? ErpSyncStatus.Syncing : ErpSyncStatus.NotConfigured}
+      then ${waiting}
     else ${ErpSyncStatus.Synced} end`
+
+/** An order's sync status while a message of it waits: on its way, or waiting for an ERP to be configured. */
+const waitingStatus = (configured: boolean) => (configured ? ErpSyncStatus.Syncing : ErpSyncStatus.NotConfigured)
+
+/**
+ * A message and its order's sync status (`syncStatusOf`) in one statement, built once: a final
+ * approval and a delivery each write one. The same key twice writes one row.
+ */
+const insertMessage = reusable('erp_outbox_insert', (db) => {
+  const placeholders = ['orderId', 'kind', 'objectId', 'idempotencyKey', 'accountSet', 'payload'] as const
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(erpOutbox)
+      .values(Object.fromEntries(placeholders.map((k) => [k, sql.placeholder(k)])) as never)
+      .onConflictDoNothing({ target: erpOutbox.idempotencyKey })
+      .returning({ id: erpOutbox.id }),
+  )
+  return db
+    .with(inserted)
+    .update(saleOrders)
+    .set({ syncStatus: syncStatusOf(sql.placeholder('waiting'), sql`exists (select 1 from ${inserted})`) })
+    .where(eq(saleOrders.id, sql.placeholder('orderId')))
+})
 
 /**
  * Orders' sync status follows their messages (`syncStatusOf`); an order without messages keeps its
@@ -37,7 +61,7 @@ export const settleSyncStatus = async (db: DbOrTx, orderIds: readonly string[], 
   if (orderIds.length === 0) return
   await db
     .update(saleOrders)
-    .set({ syncStatus: syncStatusOf(configured) })
+    .set({ syncStatus: syncStatusOf(waitingStatus(configured)) })
     .where(and(inArray(saleOrders.id, [...orderIds]), hasMessage()))
 }
 
@@ -50,32 +74,18 @@ export const settleSyncStatus = async (db: DbOrTx, orderIds: readonly string[], 
 export const createErpOutbox = (deps: { events: EventBus; configured: boolean }) => {
   const { events, configured } = deps
 
-  const queue = async (db: DbOrTx, orderId: string, kind: ErpMessageKind, objectId: string, key: string) => {
-    const doc =
-      kind === 'consignment.add'
-        ? await consignmentDocument(db, objectId, key)
-        : await saleOrderDocument(db, orderId, kind, key)
-    // the message and the order's sync status (settleSyncStatus's) in one statement
-    const inserted = db.$with('inserted').as(
-      db
-        .insert(erpOutbox)
-        .values({
-          orderId,
-          kind,
-          objectId,
-          idempotencyKey: key,
-          accountSet: doc.order.companyCode,
-          payload: doc.body,
-        })
-        .onConflictDoNothing({ target: erpOutbox.idempotencyKey })
-        .returning({ id: erpOutbox.id }),
-    )
-    await db
-      .with(inserted)
-      .update(saleOrders)
-      .set({ syncStatus: syncStatusOf(configured, sql`exists (select 1 from ${inserted})`) })
-      .where(eq(saleOrders.id, orderId))
-  }
+  const queue = (
+    db: DbOrTx,
+    message: { orderId: string; kind: ErpMessageKind; objectId: string; key: string },
+    doc: { accountSet: string; body: unknown },
+  ) =>
+    insertMessage(db, {
+      ...message,
+      idempotencyKey: message.key,
+      accountSet: doc.accountSet,
+      payload: doc.body,
+      waiting: waitingStatus(configured),
+    })
 
   /** Of these orders, those the ERP has been sent (or is being sent) the order itself. */
   const withOrderMessage = async (db: DbOrTx, orderIds: readonly string[]) =>
@@ -88,27 +98,36 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
       ).map((r) => r.orderId),
     )
 
-  const queueOrder = async (db: DbOrTx, orderId: string, known?: boolean) => {
-    const [order] = await db.select({ version: saleOrders.version }).from(saleOrders).where(eq(saleOrders.id, orderId))
-    if (!order) return
-    const sent = known ?? (await withOrderMessage(db, [orderId])).has(orderId)
+  /**
+   * The order as it stands now, to the ERP: added the first time, edited after (`known`: the
+   * caller knows whether it was sent); its deletion only if the ERP has had it.
+   */
+  const queueOrder = async (db: DbOrTx, orderId: string, deleted: boolean, known?: boolean) => {
+    const facts = await readOrderForErp(db, orderId)
+    if (!facts) return
+    const sent = known ?? facts.sent
+    if (deleted && !sent) return
+    const kind = deleted ? 'saleorder.delete' : sent ? 'saleorder.edit' : 'saleorder.add'
+    const key = deleted ? `saleorder.delete:${orderId}` : `saleorder:${orderId}:v${facts.order.version}`
     await queue(
       db,
-      orderId,
-      sent ? 'saleorder.edit' : 'saleorder.add',
-      orderId,
-      `saleorder:${orderId}:v${order.version}`,
+      { orderId, kind, objectId: orderId, key },
+      { accountSet: facts.order.companyCode, body: saleOrderDocument(facts, kind, key) },
     )
   }
 
   return {
     subscribe: () =>
       events.on('erp.changed', async (tx, e) => {
-        if (e.kind === 'consignment')
-          await queue(tx, e.orderId, 'consignment.add', e.objectId, `consignment:${e.objectId}`)
-        else if (e.kind === 'saleorder') await queueOrder(tx, e.orderId)
-        else if ((await withOrderMessage(tx, [e.orderId])).has(e.orderId))
-          await queue(tx, e.orderId, 'saleorder.delete', e.orderId, `saleorder.delete:${e.orderId}`)
+        if (e.kind === 'consignment') {
+          const key = `consignment:${e.objectId}`
+          const doc = await consignmentDocument(tx, e.objectId, key)
+          await queue(
+            tx,
+            { orderId: e.orderId, kind: 'consignment.add', objectId: e.objectId, key },
+            { accountSet: doc.order.companyCode, body: doc.body },
+          )
+        } else await queueOrder(tx, e.orderId, e.kind !== 'saleorder')
       }),
 
     /**
@@ -127,7 +146,8 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
         .from(saleOrders)
         .where(and(inArray(saleOrders.id, [...orderIds]), eq(saleOrders.delFlag, false)))
       const sent = await withOrderMessage(tx, orderIds)
-      for (const o of orders) if (APPROVED.includes(o.status) && !sent.has(o.id)) await queueOrder(tx, o.id, false)
+      for (const o of orders)
+        if (APPROVED.includes(o.status) && !sent.has(o.id)) await queueOrder(tx, o.id, false, false)
       await settleSyncStatus(
         tx,
         orders.filter((o) => sent.has(o.id)).map((o) => o.id),

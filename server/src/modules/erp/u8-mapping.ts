@@ -1,9 +1,11 @@
 import type { ErpMessageKind } from '@app/contracts'
-import { asc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import {
   branches,
   depots,
+  erpOutbox,
   products,
   saleDeliveries,
   saleDeliveryLines,
@@ -43,61 +45,75 @@ const orderColumns = {
   custcode: branches.code,
 }
 
-const orderHead = async (db: DbOrTx, orderId: string) => {
-  const [order] = await db
-    .select(orderColumns)
-    .from(saleOrders)
-    .innerJoin(branches, eq(branches.id, saleOrders.branchId))
-    .where(eq(saleOrders.id, orderId))
-  if (!order) throw new Error(`erp: order ${orderId} not found`)
-  return order
+/** An order line as the sales order document reads it. */
+type OrderedLine = {
+  lineNo: number
+  quantity: number
+  unit: string
+  price: number
+  amount: number
+  inventory: string | null
+  code: string
 }
 
-/** A sales order as U8 takes it (add, edit), or its code alone (delete). */
-export const saleOrderDocument = async (db: DbOrTx, orderId: string, kind: ErpMessageKind, key: string) => {
-  const order = await orderHead(db, orderId)
-  if (kind === 'saleorder.delete')
-    return { order, body: { saleorder: { code: order.orderNo, custcode: order.custcode, define1: key } } }
-  const lines = await db
+/**
+ * An order as its documents take it, with its lines and whether the ERP has had the order itself
+ * (a message other than a delivery's): one read, built once (every final approval queues one).
+ */
+const orderForErp = reusable('erp_order_document', (db) =>
+  db
     .select({
-      lineNo: saleOrderLines.lineNo,
-      quantity: saleOrderLines.quantity,
-      unit: saleOrderLines.unit,
-      price: saleOrderLines.price,
-      amount: saleOrderLines.amount,
-      inventory: products.u8Code,
-      code: products.code,
+      order: orderColumns,
+      lines: sql<OrderedLine[]>`(
+        select coalesce(json_agg(json_build_object('lineNo', ${saleOrderLines.lineNo}, 'quantity', ${saleOrderLines.quantity},
+          'unit', ${saleOrderLines.unit}, 'price', ${saleOrderLines.price}, 'amount', ${saleOrderLines.amount},
+          'inventory', ${products.u8Code}, 'code', ${products.code}) order by ${saleOrderLines.lineNo}), '[]')
+        from ${saleOrderLines}
+        inner join ${products} on ${products.id} = ${saleOrderLines.productId}
+        where ${saleOrderLines.orderId} = ${saleOrders.id})`,
+      sent: sql<boolean>`exists (select 1 from ${erpOutbox}
+        where ${erpOutbox.orderId} = ${saleOrders.id} and ${erpOutbox.kind} <> 'consignment.add')`,
     })
-    .from(saleOrderLines)
-    .innerJoin(products, eq(products.id, saleOrderLines.productId))
-    .where(eq(saleOrderLines.orderId, orderId))
-    .orderBy(asc(saleOrderLines.lineNo))
+    .from(saleOrders)
+    .innerJoin(branches, eq(branches.id, saleOrders.branchId))
+    .where(eq(saleOrders.id, sql.placeholder('orderId'))),
+)
+
+/** The order for its documents (none when it is gone). */
+export const readOrderForErp = async (db: DbOrTx, orderId: string) => (await orderForErp(db, { orderId }))[0]
+
+export type OrderForErp = NonNullable<Awaited<ReturnType<typeof readOrderForErp>>>
+
+/** A sales order as U8 takes it (add, edit), or its code alone (delete). */
+export const saleOrderDocument = (
+  { order, lines }: Pick<OrderForErp, 'order' | 'lines'>,
+  kind: ErpMessageKind,
+  key: string,
+) => {
+  if (kind === 'saleorder.delete') return { saleorder: { code: order.orderNo, custcode: order.custcode, define1: key } }
   return {
-    order,
-    body: {
-      saleorder: {
-        code: order.orderNo,
-        date: order.orderDate,
-        typecode: SALE_TYPE,
-        custcode: order.custcode,
-        dpredatebt: order.expectedDeliveryDate,
-        remark: order.remark ?? '',
-        sum: order.totalAmount,
-        currency: order.currency,
-        define1: key,
-        entry: lines.map((l) => ({
-          rowno: l.lineNo,
-          inventorycode: l.inventory ?? l.code,
-          quantity: l.quantity,
-          unit: l.unit,
-          quotedprice: l.price,
-          unitprice: l.price,
-          taxunitprice: l.price,
-          money: l.amount,
-          sum: l.amount,
-          dpredate: order.expectedDeliveryDate,
-        })),
-      },
+    saleorder: {
+      code: order.orderNo,
+      date: order.orderDate,
+      typecode: SALE_TYPE,
+      custcode: order.custcode,
+      dpredatebt: order.expectedDeliveryDate,
+      remark: order.remark ?? '',
+      sum: order.totalAmount,
+      currency: order.currency,
+      define1: key,
+      entry: lines.map((l) => ({
+        rowno: l.lineNo,
+        inventorycode: l.inventory ?? l.code,
+        quantity: l.quantity,
+        unit: l.unit,
+        quotedprice: l.price,
+        unitprice: l.price,
+        taxunitprice: l.price,
+        money: l.amount,
+        sum: l.amount,
+        dpredate: order.expectedDeliveryDate,
+      })),
     },
   }
 }
@@ -110,10 +126,9 @@ type DeliveredLine = {
   code: string
 }
 
-/** A delivery as a U8 consignment: per order line, the batches it took from the warehouse. */
-export const consignmentDocument = async (db: DbOrTx, deliveryId: string, key: string) => {
-  // the delivery with its order and lines in one read: a delivery queues this inside its hold on the depot's stock
-  const [delivery] = await db
+/** A delivery with its order and lines in one read, built once: a delivery queues it inside its hold on the depot's stock. */
+const deliveryForErp = reusable('erp_consignment_document', (db) =>
+  db
     .select({
       deliveryNo: saleDeliveries.deliveryNo,
       shipDate: saleDeliveries.shipDate,
@@ -131,7 +146,12 @@ export const consignmentDocument = async (db: DbOrTx, deliveryId: string, key: s
     .innerJoin(depots, eq(depots.id, saleDeliveries.depotId))
     .innerJoin(saleOrders, eq(saleOrders.id, saleDeliveries.orderId))
     .innerJoin(branches, eq(branches.id, saleOrders.branchId))
-    .where(eq(saleDeliveries.id, deliveryId))
+    .where(eq(saleDeliveries.id, sql.placeholder('deliveryId'))),
+)
+
+/** A delivery as a U8 consignment: per order line, the batches it took from the warehouse. */
+export const consignmentDocument = async (db: DbOrTx, deliveryId: string, key: string) => {
+  const [delivery] = await deliveryForErp(db, { deliveryId })
   if (!delivery) throw new Error(`erp: delivery ${deliveryId} not found`)
   const { order, lines } = delivery
   let rowno = 0

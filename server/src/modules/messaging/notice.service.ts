@@ -14,7 +14,7 @@ import {
   ReadFlag,
 } from '@app/contracts'
 import { and, count, desc, eq, inArray, like, or, sql } from 'drizzle-orm'
-import type { Db, DbOrTx } from '../../db/client.ts'
+import { type Db, type DbOrTx, uuidArray } from '../../db/client.ts'
 import {
   departments,
   messages,
@@ -70,9 +70,6 @@ const toDetail = (row: NoticeRow, readFlag: number): NoticeDetail => ({
   createTime: row.createAt.toISOString(),
   readFlag,
 })
-
-/** Ids as one PostgreSQL array literal, for `${...}::uuid[]` (uuids need no quoting). */
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
 
 const toBrief = (row: NoticeRow, readFlag: number): NoticeBrief => {
   const { content: _c, ...brief } = toDetail(row, readFlag)

@@ -1,7 +1,7 @@
 import { Errors, OrderStatus } from '@app/contracts'
 import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { reusable } from '../../db/reusable.ts'
+import { reusable, reusableEach } from '../../db/reusable.ts'
 import { saleOrders } from '../../db/schema/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { fail } from '../../platform/errors.ts'
@@ -96,7 +96,25 @@ export const moveOrder = async (
 }
 
 /** The move to each status from wherever it stands, built once per status. */
-const moveLive = new Map<number, ReturnType<typeof reusable<OrderRow[]>>>()
+const moveLive = reusableEach('sale_order_move_live', (db, to: number) =>
+  moveWhere(
+    db,
+    and(
+      eq(saleOrders.id, sql.placeholder('id')),
+      eq(saleOrders.delFlag, false),
+      inArray(
+        saleOrders.status,
+        Object.keys(NEXT)
+          .map(Number)
+          .filter((s) => canMove(s, to)),
+      ),
+    ),
+    to,
+    sql.placeholder('by'),
+    {},
+    sql.placeholder('at'),
+  ),
+)
 
 /**
  * Moves a live order to a status from wherever it stands, in one statement (a review's end moves
@@ -109,30 +127,7 @@ export const moveLiveOrder = async (
   to: number,
   by: string | null,
 ): Promise<OrderRow | null> => {
-  let move = moveLive.get(to)
-  if (!move) {
-    move = reusable(`sale_order_move_live_${to}`, (db) =>
-      moveWhere(
-        db,
-        and(
-          eq(saleOrders.id, sql.placeholder('id')),
-          eq(saleOrders.delFlag, false),
-          inArray(
-            saleOrders.status,
-            Object.keys(NEXT)
-              .map(Number)
-              .filter((s) => canMove(s, to)),
-          ),
-        ),
-        to,
-        sql.placeholder('by'),
-        {},
-        sql.placeholder('at'),
-      ),
-    )
-    moveLive.set(to, move)
-  }
-  const [row] = await move(tx, { id, by, at: new Date() })
+  const [row] = await moveLive(to)(tx, { id, by, at: new Date() })
   if (row) return row
   const live = and(eq(saleOrders.id, id), eq(saleOrders.delFlag, false))
   const [order] = await tx.select({ status: saleOrders.status }).from(saleOrders).where(live)

@@ -1,7 +1,7 @@
 import { ApprovalStatus, Errors, RejectFlow, ReviewDecision } from '@app/contracts'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { reusable } from '../../db/reusable.ts'
+import { reusable, reusableEach } from '../../db/reusable.ts'
 import { reviewDecisions, reviewSteps, reviews } from '../../db/schema/index.ts'
 import { LogType, recordOperation } from '../audit-log.ts'
 import { fail } from '../errors.ts'
@@ -57,6 +57,56 @@ const decidedStep = (decision: string, userId: string, now: Date, note: string, 
   decidedAt: now,
   note,
 })
+
+/** How a decision moves its review: it ends, or another step becomes current. */
+type ReviewPatch =
+  | Pick<typeof reviews.$inferInsert, 'status' | 'finishedAt'>
+  | Pick<typeof reviews.$inferInsert, 'status' | 'currentStep' | 'stepStartedAt'>
+
+/** The columns a decided step sets. */
+const decidedStepKeys = Object.keys(decidedStep('', '', new Date(), '', 0)) as (keyof ReturnType<typeof decidedStep>)[]
+
+/** The decision's three writes, built once per shape of the review's move (ended, or moved to a step). */
+const decisionWrites = reusableEach('sys_review_decide', (db, patchColumns: string) => {
+  const patchKeys = patchColumns.split('_')
+  const stepWritten = db.$with('step_written').as(
+    db
+      .update(reviewSteps)
+      .set(Object.fromEntries(decidedStepKeys.map((k) => [k, sql.placeholder(`step_${k}`)])))
+      .where(eq(reviewSteps.id, sql.placeholder('stepId')))
+      .returning({ id: reviewSteps.id }),
+  )
+  const decisionWritten = db.$with('decision_written').as(
+    db
+      .insert(reviewDecisions)
+      .values({
+        reviewId: sql.placeholder('reviewId'),
+        round: sql.placeholder('round'),
+        stepNo: sql.placeholder('stepNo'),
+        deptCode: sql.placeholder('deptCode'),
+        roleCode: sql.placeholder('roleCode'),
+        decision: sql.placeholder('decision'),
+        userId: sql.placeholder('actorId'),
+        note: sql.placeholder('note'),
+        createAt: sql.placeholder('now'),
+      })
+      .returning({ id: reviewDecisions.id }),
+  )
+  return db
+    .with(stepWritten, decisionWritten)
+    .update(reviews)
+    .set(
+      Object.fromEntries([
+        ...patchKeys.map((k) => [k, sql.placeholder(`review_${k}`)]),
+        ['version', sql`${reviews.version} + 1`],
+        ['updateAt', sql.placeholder('now')],
+        ['updateBy', sql.placeholder('actorId')],
+      ]),
+    )
+    .where(and(eq(reviews.id, sql.placeholder('reviewId')), eq(reviews.version, sql.placeholder('version'))))
+    .returning({ status: reviews.status, currentStep: reviews.currentStep, version: reviews.version })
+})
+const decisionWrite = (patch: ReviewPatch) => decisionWrites(Object.keys(patch).sort().join('_'))
 
 const clearedStep = { isAudit: 0, decision: null, userId: null, decidedAt: null, note: null }
 
@@ -129,7 +179,7 @@ export const decideReview = async (
   const last = review.currentStep === review.stepCount
   const toSubmitter = review.rejectFlow !== RejectFlow.ToPrevious || review.currentStep === 1
   let outcome: DecisionResult['outcome']
-  let patch: Partial<typeof reviews.$inferInsert>
+  let patch: ReviewPatch
   /** What the current step records: audited, or (sent back) kept undecided to decide again later. */
   let stepSet: ReturnType<typeof decidedStep>
   /** The step that becomes current, with the step before it (for the repeat-audit rule). */
@@ -169,31 +219,21 @@ export const decideReview = async (
 
   // the step's record, the decision's row and the review's move in one statement; a review whose
   // version moved meanwhile updates nothing and the transaction (with the other two) is undone
-  const stepWritten = tx
-    .$with('step_written')
-    .as(tx.update(reviewSteps).set(stepSet).where(eq(reviewSteps.id, current.id)).returning({ id: reviewSteps.id }))
-  const decisionWritten = tx.$with('decision_written').as(
-    tx
-      .insert(reviewDecisions)
-      .values({
-        reviewId: review.id,
-        round: review.round,
-        stepNo: current.stepNo,
-        deptCode: current.deptCode,
-        roleCode: current.roleCode,
-        decision: input.decision,
-        userId: actorId,
-        note,
-        createAt: now,
-      })
-      .returning({ id: reviewDecisions.id }),
-  )
-  const [updated] = await tx
-    .with(stepWritten, decisionWritten)
-    .update(reviews)
-    .set({ ...patch, version: review.version + 1, updateAt: now, updateBy: actorId })
-    .where(and(eq(reviews.id, review.id), eq(reviews.version, review.version)))
-    .returning({ status: reviews.status, currentStep: reviews.currentStep, version: reviews.version })
+  const [updated] = await decisionWrite(patch)(tx, {
+    ...Object.fromEntries(Object.entries(stepSet).map(([k, v]) => [`step_${k}`, v])),
+    ...Object.fromEntries(Object.entries(patch).map(([k, v]) => [`review_${k}`, v])),
+    stepId: current.id,
+    reviewId: review.id,
+    round: review.round,
+    stepNo: current.stepNo,
+    deptCode: current.deptCode,
+    roleCode: current.roleCode,
+    decision: input.decision,
+    actorId,
+    note,
+    now,
+    version: review.version,
+  })
   if (!updated) fail(Errors.ReviewFailed)
 
   const final = outcome === 'approved' || outcome === 'rejected'

@@ -1,6 +1,7 @@
 import { Errors, ReviewDecision } from '@app/contracts'
-import { and, eq, notInArray, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
+import { and, eq, sql } from 'drizzle-orm'
+import { type DbOrTx, uuidArray } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import { departments, roles, userDepartments, userRoles, users } from '../../db/schema/index.ts'
 import { fail } from '../errors.ts'
 import type { KnownUser, ReviewRow, ReviewStepRow } from './types.ts'
@@ -49,6 +50,28 @@ export const excludedAt = (
   return out
 }
 
+/** Enabled users holding a role in a department, but those excluded: built once (every decision that moves on asks). */
+const candidates = reusable('sys_review_candidates', (db) =>
+  db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.roleCode, sql.placeholder('roleCode'))))
+    .innerJoin(userDepartments, eq(userDepartments.userId, users.id))
+    .innerJoin(
+      departments,
+      and(eq(departments.id, userDepartments.departId), eq(departments.orgCode, sql.placeholder('deptCode'))),
+    )
+    .where(
+      and(
+        eq(users.delFlag, false),
+        eq(users.status, '1'),
+        sql`${users.id} <> all(${sql.placeholder('exclude')}::uuid[])`,
+      ),
+    )
+    .orderBy(users.id),
+)
+
 /** Enabled users holding the step's role who belong to the step's department. */
 export const candidatesOf = async (
   db: DbOrTx,
@@ -56,21 +79,7 @@ export const candidatesOf = async (
   exclude: readonly string[] = [],
 ): Promise<string[]> => {
   if (!step.deptCode) return []
-  const rows = await db
-    .selectDistinct({ id: users.id })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.roleCode, step.roleCode)))
-    .innerJoin(userDepartments, eq(userDepartments.userId, users.id))
-    .innerJoin(departments, and(eq(departments.id, userDepartments.departId), eq(departments.orgCode, step.deptCode)))
-    .where(
-      and(
-        eq(users.delFlag, false),
-        eq(users.status, '1'),
-        exclude.length > 0 ? notInArray(users.id, [...exclude]) : undefined,
-      ),
-    )
-    .orderBy(users.id)
+  const rows = await candidates(db, { roleCode: step.roleCode, deptCode: step.deptCode, exclude: uuidArray(exclude) })
   return rows.map((r) => r.id)
 }
 
