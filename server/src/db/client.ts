@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { type ExtractTablesWithRelations, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import pg from 'pg'
@@ -7,8 +7,12 @@ import { createArrayQuery } from './array-query.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/**
+ * The database without Drizzle's relational queries (`db.query.*`), which nothing uses: given the
+ * schema, Drizzle builds a query builder for every table on each transaction it opens.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>
+export type Tx = PgTransaction<PgQueryResultHKT>
 /** Anything that runs queries: the database or an open transaction. */
 export type DbOrTx = Db | Tx
 
@@ -94,7 +98,7 @@ export const openPglite = async (source: PgliteSource): Promise<Database> => {
   if (source.dataDir) mkdirSync(source.dataDir, { recursive: true })
   const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir, extensions: { pg_trgm } })
   await client.waitReady
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
+  const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db
   const arraysQuery = { rowMode: 'array' as const, parsers: Object.fromEntries(RAW_TYPES.map((t) => [t, asText])) }
   return {
     kind: 'pglite',
@@ -127,7 +131,7 @@ export const openPostgres = async (connectionString: string, poolSize = 10): Pro
   pool.on('error', () => {
     /* an idle client died; the pool replaces it */
   })
-  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
+  const db = drizzleNodePg({ client: pool, casing: 'snake_case' }) as unknown as Db
   const listener = createListener(connectionString)
   const raw = new Set(RAW_TYPES)
   const arrays = createArrayQuery(pool, (oid) => (raw.has(oid) ? asText : pg.types.getTypeParser(oid, 'text')))

@@ -32,6 +32,11 @@ export type DomainEvent =
       submitterId: string | null
       decidedBy: string
       note: string | null
+      /**
+       * The step the decision made current (the next one, or the one it was sent back to) with its
+       * reviewers: their review is needed, as `approval.reviewNeeded` says when a review starts.
+       */
+      next?: { stepNo: number; reviewerIds: string[] }
     }
   | {
       /**

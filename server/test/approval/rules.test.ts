@@ -156,15 +156,8 @@ describe('domain events', () => {
         final: false,
         decidedBy: id.region_president,
         note: 'ok 1',
-        ...about,
-      },
-      {
-        type: 'approval.reviewNeeded',
-        reviewId: review.reviewId,
-        objectId: review.objectId,
-        objectNo: expect.any(String),
-        stepNo: 2,
-        reviewerIds: [id.gm_president],
+        // the step it made current, with who must review it now
+        next: { stepNo: 2, reviewerIds: [id.gm_president] },
         ...about,
       },
       {

@@ -1,7 +1,7 @@
 import { AuditBusiness, type Message, type Page } from '@app/contracts'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../src/db/schema/index.ts'
+import { messages, users } from '../../src/db/schema/index.ts'
 import { createApprovalEngine } from '../../src/platform/approval/index.ts'
 import type { DomainEvent } from '../../src/platform/events.ts'
 import { client, createTestApp, login, type TestApp } from '../helpers/app.ts'
@@ -127,6 +127,35 @@ describe('domain events become messages', () => {
       menuId: 'sale_order',
     })
     expect(await unread('branch_admin')).toBe(before + 2)
+  })
+
+  it('a decision that makes another step current also asks its reviewers, in the same write', async () => {
+    const before = { submitter: await unread('branch_admin'), bf: await unread('branch_finance') }
+    await emitInTransaction({
+      type: 'approval.rejected',
+      business: 'sale_order',
+      objectId: '7c1e1f2a-0000-4000-8000-000000000008',
+      objectNo: 'SO20261122-0008',
+      final: false,
+      submitterId: ids.branch_admin!,
+      decidedBy: ids.gm_president!,
+      note: 'check the prices',
+      next: { stepNo: 2, reviewerIds: [ids.branch_finance!] },
+    })
+    expect(await unread('branch_admin')).toBe(before.submitter + 1)
+    expect(await unread('branch_finance')).toBe(before.bf + 1)
+    expect(await newest('branch_finance')).toMatchObject({
+      title: '待审核：销售订单 SO20261122-0008',
+      content: '审批流程第 2 步等待您审核。',
+      creator: '王磊',
+      params: { busObjNo: 'SO20261122-0008' },
+    })
+    const written = await t.database.db
+      .select({ source: messages.source, batchId: messages.batchId })
+      .from(messages)
+      .where(sql`${messages.params}->>'busObjNo' = 'SO20261122-0008'`)
+    expect(written.map((m) => m.source).sort()).toEqual(['approval.rejected', 'approval.reviewNeeded'])
+    expect(new Set(written.map((m) => m.batchId)).size).toBe(1)
   })
 
   it('writes nothing when the transaction that emitted the event rolls back', async () => {

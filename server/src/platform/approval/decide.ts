@@ -247,18 +247,10 @@ export const decideReview = async (
     submitterId: review.submitterId,
     decidedBy: actorId,
     note,
+    next: next
+      ? { stepNo: next.step.stepNo, reviewerIds: await candidatesOf(tx, next.step, excludedAt(review, next.before)) }
+      : undefined,
   })
-  if (next) {
-    const reviewerIds = await candidatesOf(tx, next.step, excludedAt(review, next.before))
-    await events.emit(tx, {
-      type: 'approval.reviewNeeded',
-      reviewId: review.id,
-      ...about,
-      stepNo: next.step.stepNo,
-      reviewerIds,
-      submitterId: review.submitterId,
-    })
-  }
   if (ctx.req) {
     await recordOperation(tx, ctx.req, {
       logType: LogType.Review,
