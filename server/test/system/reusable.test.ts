@@ -151,7 +151,7 @@ describe(`reusable statements (${testDbKind()})`, () => {
 
   it('a family builds one statement per key, when first asked for, and each answers for its own key', async () => {
     const built: string[] = []
-    const valueOf = reusableEach('reusable_probe_column', (db, column: 'id' | 'day') => {
+    const columnOf = reusableEach('reusable_probe_column', (db, column: 'id' | 'day') => {
       built.push(column)
       return db
         .select({ value: probes[column] })
@@ -159,10 +159,10 @@ describe(`reusable statements (${testDbKind()})`, () => {
         .where(eq(probes.id, sql.placeholder('id')))
     })
     expect(built).toEqual([])
-    expect(await valueOf('id')(database.db, { id: ID })).toEqual([{ value: ID }])
-    expect(await valueOf('day')(database.db, { id: ID })).toEqual([{ value: '2026-11-27' }])
-    expect(await valueOf('id')(database.db, { id: ID })).toEqual([{ value: ID }])
-    expect(valueOf('id')).toBe(valueOf('id'))
+    expect(await columnOf('id')(database.db, { id: ID })).toEqual([{ value: ID }])
+    expect(await columnOf('day')(database.db, { id: ID })).toEqual([{ value: '2026-11-27' }])
+    expect(await columnOf('id')(database.db, { id: ID })).toEqual([{ value: ID }])
+    expect(columnOf('id')).toBe(columnOf('id'))
     expect(built).toEqual(['id', 'day'])
   })
 })
