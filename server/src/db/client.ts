@@ -4,9 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { createArrayQuery } from './array-query.ts'
-import * as schema from './schema/index.ts'
 
-export type Schema = typeof schema
 /**
  * The database without Drizzle's relational queries (`db.query.*`), which nothing uses: given the
  * schema, Drizzle builds a query builder for every table on each transaction it opens.
@@ -232,5 +230,3 @@ const createListener = (connectionString: string) => {
     },
   }
 }
-
-export { schema }

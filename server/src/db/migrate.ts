@@ -4,7 +4,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import type { Database, Schema } from './client.ts'
+import type { Database } from './client.ts'
 
 /** Beside this file: src/db/migrations, or dist/migrations in the build (scripts/build.mjs copies them). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
@@ -12,6 +12,6 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 /** Applies the committed drizzle-kit migrations (the same folder for both engines). */
 export const runMigrations = async (database: Database) => {
   const config = { migrationsFolder: MIGRATIONS_DIR }
-  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase<Schema>, config)
-  else await migrateNodePg(database.db as unknown as NodePgDatabase<Schema>, config)
+  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, config)
+  else await migrateNodePg(database.db as unknown as NodePgDatabase, config)
 }

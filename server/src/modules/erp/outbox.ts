@@ -1,10 +1,10 @@
 import { type ErpMessageKind, ErpMessageStatus, ErpSyncStatus, OrderStatus } from '@app/contracts'
-import { and, asc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
 import { erpOutbox, saleOrders } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { consignmentDocument, readOrderForErp, saleOrderDocument } from './u8-mapping.ts'
+import { consignmentDocument, isOrderMessage, readOrderForErp, saleOrderDocument } from './u8-mapping.ts'
 
 /** Orders the ERP holds or should: approved, and not taken back. */
 const APPROVED: readonly number[] = [
@@ -32,16 +32,33 @@ const syncStatusOf = (waiting: SQLWrapper | string, alsoWaiting?: SQL) =>
 /** An order's sync status while a message of it waits: on its way, or waiting for an ERP to be configured. */
 const waitingStatus = (configured: boolean) => (configured ? ErpSyncStatus.Syncing : ErpSyncStatus.NotConfigured)
 
+/** A message to queue: the columns of its row the writer gives (the type checks none is missed). */
+type ErpMessage = {
+  orderId: string
+  kind: ErpMessageKind
+  objectId: string
+  idempotencyKey: string
+  accountSet: string
+  payload: unknown
+}
+const MESSAGE_COLUMNS = Object.keys({
+  orderId: true,
+  kind: true,
+  objectId: true,
+  idempotencyKey: true,
+  accountSet: true,
+  payload: true,
+} satisfies Record<keyof ErpMessage, true>)
+
 /**
  * A message and its order's sync status (`syncStatusOf`) in one statement, built once: a final
  * approval and a delivery each write one. The same key twice writes one row.
  */
 const insertMessage = reusable('erp_outbox_insert', (db) => {
-  const placeholders = ['orderId', 'kind', 'objectId', 'idempotencyKey', 'accountSet', 'payload'] as const
   const inserted = db.$with('inserted').as(
     db
       .insert(erpOutbox)
-      .values(Object.fromEntries(placeholders.map((k) => [k, sql.placeholder(k)])) as never)
+      .values(Object.fromEntries(MESSAGE_COLUMNS.map((k) => [k, sql.placeholder(k)])) as never)
       .onConflictDoNothing({ target: erpOutbox.idempotencyKey })
       .returning({ id: erpOutbox.id }),
   )
@@ -74,18 +91,8 @@ export const settleSyncStatus = async (db: DbOrTx, orderIds: readonly string[], 
 export const createErpOutbox = (deps: { events: EventBus; configured: boolean }) => {
   const { events, configured } = deps
 
-  const queue = (
-    db: DbOrTx,
-    message: { orderId: string; kind: ErpMessageKind; objectId: string; key: string },
-    doc: { accountSet: string; body: unknown },
-  ) =>
-    insertMessage(db, {
-      ...message,
-      idempotencyKey: message.key,
-      accountSet: doc.accountSet,
-      payload: doc.body,
-      waiting: waitingStatus(configured),
-    })
+  const queue = (db: DbOrTx, message: ErpMessage) =>
+    insertMessage(db, { ...message, waiting: waitingStatus(configured) })
 
   /** Of these orders, those the ERP has been sent (or is being sent) the order itself. */
   const withOrderMessage = async (db: DbOrTx, orderIds: readonly string[]) =>
@@ -94,26 +101,29 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
         await db
           .selectDistinct({ orderId: erpOutbox.orderId })
           .from(erpOutbox)
-          .where(and(inArray(erpOutbox.orderId, [...orderIds]), ne(erpOutbox.kind, 'consignment.add')))
+          .where(and(inArray(erpOutbox.orderId, [...orderIds]), isOrderMessage))
       ).map((r) => r.orderId),
     )
 
   /**
-   * The order as it stands now, to the ERP: added the first time, edited after (`known`: the
-   * caller knows whether it was sent); its deletion only if the ERP has had it.
+   * The order as it stands now, to the ERP: added the first time, edited after (`sent`: the caller
+   * knows whether it was sent); its deletion only if the ERP has had it.
    */
-  const queueOrder = async (db: DbOrTx, orderId: string, deleted: boolean, known?: boolean) => {
+  const queueOrder = async (db: DbOrTx, orderId: string, change: { deleted?: boolean; sent?: boolean } = {}) => {
     const facts = await readOrderForErp(db, orderId)
     if (!facts) return
-    const sent = known ?? facts.sent
-    if (deleted && !sent) return
-    const kind = deleted ? 'saleorder.delete' : sent ? 'saleorder.edit' : 'saleorder.add'
-    const key = deleted ? `saleorder.delete:${orderId}` : `saleorder:${orderId}:v${facts.order.version}`
-    await queue(
-      db,
-      { orderId, kind, objectId: orderId, key },
-      { accountSet: facts.order.companyCode, body: saleOrderDocument(facts, kind, key) },
-    )
+    const sent = change.sent ?? facts.sent
+    if (change.deleted && !sent) return
+    const kind = change.deleted ? 'saleorder.delete' : sent ? 'saleorder.edit' : 'saleorder.add'
+    const key = change.deleted ? `saleorder.delete:${orderId}` : `saleorder:${orderId}:v${facts.order.version}`
+    await queue(db, {
+      orderId,
+      kind,
+      objectId: orderId,
+      idempotencyKey: key,
+      accountSet: facts.order.companyCode,
+      payload: saleOrderDocument(facts, kind, key),
+    })
   }
 
   return {
@@ -122,12 +132,15 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
         if (e.kind === 'consignment') {
           const key = `consignment:${e.objectId}`
           const doc = await consignmentDocument(tx, e.objectId, key)
-          await queue(
-            tx,
-            { orderId: e.orderId, kind: 'consignment.add', objectId: e.objectId, key },
-            { accountSet: doc.order.companyCode, body: doc.body },
-          )
-        } else await queueOrder(tx, e.orderId, e.kind !== 'saleorder')
+          await queue(tx, {
+            orderId: e.orderId,
+            kind: 'consignment.add',
+            objectId: e.objectId,
+            idempotencyKey: key,
+            accountSet: doc.order.companyCode,
+            payload: doc.body,
+          })
+        } else await queueOrder(tx, e.orderId, { deleted: e.kind === 'saleorder.delete' })
       }),
 
     /**
@@ -147,7 +160,7 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
         .where(and(inArray(saleOrders.id, [...orderIds]), eq(saleOrders.delFlag, false)))
       const sent = await withOrderMessage(tx, orderIds)
       for (const o of orders)
-        if (APPROVED.includes(o.status) && !sent.has(o.id)) await queueOrder(tx, o.id, false, false)
+        if (APPROVED.includes(o.status) && !sent.has(o.id)) await queueOrder(tx, o.id, { sent: false })
       await settleSyncStatus(
         tx,
         orders.filter((o) => sent.has(o.id)).map((o) => o.id),

@@ -1,5 +1,5 @@
 import type { ErpMessageKind } from '@app/contracts'
-import { eq, sql } from 'drizzle-orm'
+import { eq, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
 import {
@@ -56,6 +56,9 @@ type OrderedLine = {
   code: string
 }
 
+/** A message of the order itself (add, edit, delete), not of one of its deliveries. */
+export const isOrderMessage = ne(erpOutbox.kind, 'consignment.add')
+
 /**
  * An order as its documents take it, with its lines and whether the ERP has had the order itself
  * (a message other than a delivery's): one read, built once (every final approval queues one).
@@ -71,8 +74,7 @@ const orderForErp = reusable('erp_order_document', (db) =>
         from ${saleOrderLines}
         inner join ${products} on ${products.id} = ${saleOrderLines.productId}
         where ${saleOrderLines.orderId} = ${saleOrders.id})`,
-      sent: sql<boolean>`exists (select 1 from ${erpOutbox}
-        where ${erpOutbox.orderId} = ${saleOrders.id} and ${erpOutbox.kind} <> 'consignment.add')`,
+      sent: sql<boolean>`exists (select 1 from ${erpOutbox} where ${erpOutbox.orderId} = ${saleOrders.id} and ${isOrderMessage})`,
     })
     .from(saleOrders)
     .innerJoin(branches, eq(branches.id, saleOrders.branchId))

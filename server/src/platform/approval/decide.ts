@@ -58,21 +58,37 @@ const decidedStep = (decision: string, userId: string, now: Date, note: string, 
   note,
 })
 
-/** How a decision moves its review: it ends, or another step becomes current. */
-type ReviewPatch =
-  | Pick<typeof reviews.$inferInsert, 'status' | 'finishedAt'>
-  | Pick<typeof reviews.$inferInsert, 'status' | 'currentStep' | 'stepStartedAt'>
+/** The columns a decision records on its step (the type checks none is missed). */
+const STEP_DECISION = Object.keys({
+  isAudit: true,
+  decision: true,
+  userId: true,
+  decidedAt: true,
+  note: true,
+} satisfies Record<keyof ReturnType<typeof decidedStep>, true>)
 
-/** The columns a decided step sets. */
-const decidedStepKeys = Object.keys(decidedStep('', '', new Date(), '', 0)) as (keyof ReturnType<typeof decidedStep>)[]
+/** The columns of its review a decision moves: the review ends, or another step becomes current. */
+const REVIEW_MOVES = {
+  ended: ['status', 'finishedAt'],
+  moved: ['status', 'currentStep', 'stepStartedAt'],
+} as const
+type ReviewMove = keyof typeof REVIEW_MOVES
+type ReviewPatch = {
+  [M in ReviewMove]: Pick<typeof reviews.$inferInsert, (typeof REVIEW_MOVES)[M][number]>
+}[ReviewMove]
 
-/** The decision's three writes, built once per shape of the review's move (ended, or moved to a step). */
-const decisionWrites = reusableEach('sys_review_decide', (db, patchColumns: string) => {
-  const patchKeys = patchColumns.split('_')
+/** Each column as a placeholder named `prefix_column`; `placed` gives the values those names. */
+const placeholders = (prefix: string, columns: readonly string[]) =>
+  Object.fromEntries(columns.map((k) => [k, sql.placeholder(`${prefix}_${k}`)]))
+const placed = (prefix: string, values: object) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [`${prefix}_${k}`, v]))
+
+/** The decision's three writes, built once for each way the review moves. */
+const decisionWrites = reusableEach('sys_review_decide', (db, move: ReviewMove) => {
   const stepWritten = db.$with('step_written').as(
     db
       .update(reviewSteps)
-      .set(Object.fromEntries(decidedStepKeys.map((k) => [k, sql.placeholder(`step_${k}`)])))
+      .set(placeholders('step', STEP_DECISION))
       .where(eq(reviewSteps.id, sql.placeholder('stepId')))
       .returning({ id: reviewSteps.id }),
   )
@@ -95,18 +111,15 @@ const decisionWrites = reusableEach('sys_review_decide', (db, patchColumns: stri
   return db
     .with(stepWritten, decisionWritten)
     .update(reviews)
-    .set(
-      Object.fromEntries([
-        ...patchKeys.map((k) => [k, sql.placeholder(`review_${k}`)]),
-        ['version', sql`${reviews.version} + 1`],
-        ['updateAt', sql.placeholder('now')],
-        ['updateBy', sql.placeholder('actorId')],
-      ]),
-    )
+    .set({
+      ...placeholders('review', REVIEW_MOVES[move]),
+      version: sql`${reviews.version} + 1`,
+      updateAt: sql.placeholder('now'),
+      updateBy: sql.placeholder('actorId'),
+    } as never)
     .where(and(eq(reviews.id, sql.placeholder('reviewId')), eq(reviews.version, sql.placeholder('version'))))
     .returning({ status: reviews.status, currentStep: reviews.currentStep, version: reviews.version })
 })
-const decisionWrite = (patch: ReviewPatch) => decisionWrites(Object.keys(patch).sort().join('_'))
 
 const clearedStep = { isAudit: 0, decision: null, userId: null, decidedAt: null, note: null }
 
@@ -219,9 +232,9 @@ export const decideReview = async (
 
   // the step's record, the decision's row and the review's move in one statement; a review whose
   // version moved meanwhile updates nothing and the transaction (with the other two) is undone
-  const [updated] = await decisionWrite(patch)(tx, {
-    ...Object.fromEntries(Object.entries(stepSet).map(([k, v]) => [`step_${k}`, v])),
-    ...Object.fromEntries(Object.entries(patch).map(([k, v]) => [`review_${k}`, v])),
+  const [updated] = await decisionWrites('finishedAt' in patch ? 'ended' : 'moved')(tx, {
+    ...placed('step', stepSet),
+    ...placed('review', patch),
     stepId: current.id,
     reviewId: review.id,
     round: review.round,
@@ -238,6 +251,10 @@ export const decideReview = async (
 
   const final = outcome === 'approved' || outcome === 'rejected'
   const about = { business: review.business, objectId: review.objectId, objectNo: review.objectNo }
+  // the step made current and who must review it now, announced with the decision
+  const asked = next
+    ? { stepNo: next.step.stepNo, reviewerIds: await candidatesOf(tx, next.step, excludedAt(review, next.before)) }
+    : undefined
   await events.emit(tx, {
     type: approve ? 'approval.approved' : 'approval.rejected',
     reviewId: review.id,
@@ -247,9 +264,7 @@ export const decideReview = async (
     submitterId: review.submitterId,
     decidedBy: actorId,
     note,
-    next: next
-      ? { stepNo: next.step.stepNo, reviewerIds: await candidatesOf(tx, next.step, excludedAt(review, next.before)) }
-      : undefined,
+    next: asked,
   })
   if (ctx.req) {
     await recordOperation(tx, ctx.req, {
