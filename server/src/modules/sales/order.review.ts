@@ -20,7 +20,7 @@ import { fail } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { linesOf, orderTotals, reweigh, writeLines } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
-import { inScope, lockOrder, moveLiveOrder, moveOrder, readOrder, SHIPPED } from './order.status.ts'
+import { inScope, lockOrderAndReview, moveLiveOrder, moveOrder, readOrder, SHIPPED } from './order.status.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
@@ -70,9 +70,8 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
     /** POST /sale/order/audit: the current reviewer decides the order's current step. */
     async audit(tx: DbOrTx, principal: Principal, input: z.output<typeof SaleOrderAuditSchema>, req: RequestInfo) {
       const { id, ...rest } = input
-      // the review first, then the order (as an edit takes them): deciders queue on the review
-      const locked = await engine.lock(tx, ref(id))
-      const order = await lockOrder(tx, id)
+      // deciders queue on the review, taken with the order in one statement
+      const { order, review: locked } = await lockOrderAndReview(tx, id)
       if (![OrderStatus.PendingReview, OrderStatus.UnderReview].includes(order.status as never))
         fail(order.status === OrderStatus.Rejected ? Errors.AlreadyRejected : Errors.AlreadyApproved)
       return engine.decide(
@@ -93,8 +92,7 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
       input: z.output<typeof SaleOrderReviewAdjustSchema>,
       req: RequestInfo,
     ) {
-      await engine.lock(tx, ref(input.id))
-      const order = await lockOrder(tx, input.id)
+      const { order } = await lockOrderAndReview(tx, input.id)
       if (order.version !== input.version) fail(Errors.DataChanged, { version: order.version })
       const current = await currentStepOf(tx, principal, order.id)
       if (!current) fail(Errors.OnlyCurrentReviewer)

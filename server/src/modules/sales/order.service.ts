@@ -41,7 +41,7 @@ import {
   sideNames,
 } from './order.image.ts'
 import { linesOf, orderTotals, type PricedLine, priceLines, writeLines } from './order.lines.ts'
-import { inScope, lockOrder, moveOrder, type OrderRow } from './order.status.ts'
+import { inScope, lockOrder, lockOrderAndReview, moveOrder, type OrderRow } from './order.status.ts'
 
 type Input = z.output<typeof SaleOrderInputSchema>
 type EditInput = z.output<typeof SaleOrderEditSchema>
@@ -245,8 +245,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
      * 100804; refused at 100802; at 100803 only confirmed, and it goes back through review.
      */
     async edit(tx: DbOrTx, principal: Principal, input: EditInput, req: RequestInfo) {
-      const review = await engine.lock(tx, ref(input.id))
-      const order = await lockOrder(tx, input.id)
+      const { order, review } = await lockOrderAndReview(tx, input.id)
       if (!inScope(principal, order)) fail(Errors.OrderNotFound)
       if (order.version !== input.version) fail(Errors.DataChanged, { version: order.version })
       if (order.status === OrderStatus.UnderReview) fail(Errors.OrderUnderReview)
@@ -316,8 +315,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
      * (deleted), so its number and history remain.
      */
     async remove(tx: DbOrTx, principal: Principal, id: string, req: RequestInfo) {
-      const review = await engine.lock(tx, ref(id))
-      const order = await lockOrder(tx, id)
+      const { order, review } = await lockOrderAndReview(tx, id)
       if (!inScope(principal, order)) fail(Errors.OrderNotFound)
       const undecided =
         order.status === OrderStatus.PendingReview &&

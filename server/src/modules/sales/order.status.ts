@@ -1,8 +1,9 @@
-import { Errors, OrderStatus } from '@app/contracts'
+import { AuditBusiness, Errors, OrderStatus } from '@app/contracts'
 import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable, reusableEach } from '../../db/reusable.ts'
 import { saleOrders } from '../../db/schema/index.ts'
+import { lockedReviewOf, type ReviewRow } from '../../platform/approval/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { fail } from '../../platform/errors.ts'
 
@@ -154,6 +155,30 @@ const readStatement = reusable('sale_order_read', liveOrder)
 export const lockOrder = async (tx: DbOrTx, id: string): Promise<OrderRow> => {
   const [row] = await lockStatement(tx, { id })
   return row ?? fail(Errors.OrderNotFound)
+}
+
+const lockWithReviewStatement = reusable('sale_order_lock_review', (db) => {
+  const review = lockedReviewOf(db, AuditBusiness.SaleOrder, sql.placeholder('id'))
+  return db
+    .with(review)
+    .select()
+    .from(saleOrders)
+    .leftJoin(review, sql`true`)
+    .where(and(eq(saleOrders.id, sql.placeholder('id')), eq(saleOrders.delFlag, false)))
+    .for('update', { of: saleOrders })
+})
+
+/**
+ * The order and its review (null before its first submission), both locked until the transaction
+ * ends, in one statement and in the order every writer of an order under review takes them: the
+ * review, then the order. 404 when there is no live order.
+ */
+export const lockOrderAndReview = async (
+  tx: DbOrTx,
+  id: string,
+): Promise<{ order: OrderRow; review: ReviewRow | null }> => {
+  const [row] = await lockWithReviewStatement(tx, { id })
+  return row ? { order: row.sale_order, review: row.locked_review } : fail(Errors.OrderNotFound)
 }
 
 export const readOrder = async (db: DbOrTx, id: string): Promise<OrderRow> => {

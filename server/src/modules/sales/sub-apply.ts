@@ -19,7 +19,7 @@ import { fail } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { conditionsOf } from '../../platform/list-query.ts'
 import type { OrderReview } from './order.review.ts'
-import { inScope, lockOrder } from './order.status.ts'
+import { inScope, lockOrderAndReview } from './order.status.ts'
 import { salesTexts } from './texts.ts'
 
 const OPEN = [ApprovalStatus.Pending, ApprovalStatus.UnderReview] as string[]
@@ -49,8 +49,7 @@ export const createSubApplies = (deps: { engine: ApprovalEngine; events: EventBu
   return {
     /** POST /sale/subApply/add: only the reviewer holding the order's current step may ask. */
     async add(tx: DbOrTx, principal: Principal, input: z.output<typeof SubApplyAddSchema>, req: RequestInfo) {
-      await engine.lock(tx, { business: 'sale_order', objectId: input.orderId })
-      const order = await lockOrder(tx, input.orderId)
+      const { order } = await lockOrderAndReview(tx, input.orderId)
       const current = await review.currentStepOf(tx, principal, order.id)
       if (!current) fail(Errors.OnlyCurrentReviewer)
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.roleCode, input.roleCode))

@@ -1,5 +1,5 @@
 import { ApprovalStatus, Errors, StepDeptType } from '@app/contracts'
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { type Preparable, reusable } from '../../db/reusable.ts'
 import { auditConfigSteps, auditConfigs, reviewSteps, reviews } from '../../db/schema/index.ts'
@@ -34,6 +34,23 @@ export const reusableByRef = <R>(name: string, build: (db: DbOrTx, where: SQL | 
 }
 
 const lock = reusableByRef('sys_review_lock', (db, where) => db.select().from(reviews).where(where).for('update'))
+
+/**
+ * The review of a business's object, locked FOR UPDATE, as a WITH query for a business that locks
+ * its own row in the same statement (`objectId` a placeholder). Left-joined to that row, which the
+ * statement locks `FOR UPDATE OF` its own table, the review is scanned and locked before the row
+ * is: the order `engine.lock` followed by the business's own lock takes them in, so the two ways
+ * never deadlock. Both rows come back as they stand once locked (a lock that waited reads the
+ * version it waited for).
+ */
+export const lockedReviewOf = (db: DbOrTx, business: string, objectId: Placeholder) =>
+  db.$with('locked_review').as(
+    db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.business, business), eq(reviews.objectId, objectId)))
+      .for('update'),
+  )
 
 /** The review, locked until the transaction ends, or null: deciders of one review queue here. */
 export const lockReviewRow = async (tx: DbOrTx, ref: ReviewRef): Promise<ReviewRow | null> => {
