@@ -1,4 +1,4 @@
-import { is, Param, Placeholder, type Query } from 'drizzle-orm'
+import { is, Param, Placeholder, type Query, sql } from 'drizzle-orm'
 import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './client.ts'
 
@@ -81,3 +81,12 @@ export const reusableEach = <K extends string | number, R>(
     return run
   }
 }
+
+/**
+ * Each column as a placeholder named `prefix_column`, for a `reusable` statement that writes
+ * several rows' columns at once (each its own prefix); `placed` gives the values those names.
+ */
+export const placeholders = (prefix: string, columns: readonly string[]) =>
+  Object.fromEntries(columns.map((k) => [k, sql.placeholder(`${prefix}_${k}`)]))
+export const placed = (prefix: string, values: object) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [`${prefix}_${k}`, v]))

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { DbOrTx } from '../db/client.ts'
-import { reusable } from '../db/reusable.ts'
+import { placed, placeholders, reusable } from '../db/reusable.ts'
 import { operationLogs } from '../db/schema/index.ts'
 import { bulkInsert } from './bulk-insert.ts'
 
@@ -79,10 +78,10 @@ const logRow = (req: RequestInfo, entry: OperationEntry) => {
  * transaction of the change, so the change and its log entry land together or not at all.
  */
 export const recordOperation = async (db: DbOrTx, req: RequestInfo, entry: OperationEntry) => {
-  await insertLog(db, logRow(req, entry))
+  await insertLog(db, placedOperation(req, entry))
 }
 
-/** Every column an entry writes (the type checks none is missed), each a placeholder of `insertLog`. */
+/** Every column an entry writes (the type checks none is missed), each a placeholder of `placedOperationInsert`. */
 const LOG_COLUMNS: Record<keyof ReturnType<typeof logRow>, true> = {
   logType: true,
   userId: true,
@@ -100,12 +99,15 @@ const LOG_COLUMNS: Record<keyof ReturnType<typeof logRow>, true> = {
   requestId: true,
 }
 
-/** The insert of one entry, built once (every write logs one). */
-const insertLog = reusable('sys_log_insert', (db) =>
-  db
-    .insert(operationLogs)
-    .values(Object.fromEntries(Object.keys(LOG_COLUMNS).map((k) => [k, sql.placeholder(k)])) as never),
-)
+/**
+ * The insert of one entry with its columns in placeholders (`log_column`): built once, as its own
+ * statement (every write logs one) or as a part of a writer's own (`placedOperation` its values).
+ */
+export const placedOperationInsert = (db: DbOrTx) =>
+  db.insert(operationLogs).values(placeholders('log', Object.keys(LOG_COLUMNS)) as never)
+export const placedOperation = (req: RequestInfo, entry: OperationEntry) => placed('log', logRow(req, entry))
+
+const insertLog = reusable('sys_log_insert', placedOperationInsert)
 
 /** recordOperation's insert, not yet run: a writer can make it a part of its own statement. */
 export const operationInsert = (db: DbOrTx, req: RequestInfo, entry: OperationEntry) =>

@@ -94,7 +94,26 @@ describe('the order of steps', () => {
       .select()
       .from(operationLogs)
       .where(and(eq(operationLogs.objectId, review.objectId), eq(operationLogs.logType, 3)))
+      .orderBy(operationLogs.createAt)
     expect(logs.map((l) => l.operation)).toEqual(['approval:approve', 'approval:approve', 'approval:approve'])
+    // each entry: who decided, where the review stood and where the decision put it
+    expect(logs.map((l) => [l.userId, l.before, l.after])).toEqual([
+      [
+        id.region_president,
+        { reviewId: review.reviewId, status: ApprovalStatus.Pending, currentStep: 1 },
+        { status: ApprovalStatus.UnderReview, currentStep: 2, outcome: 'advanced', note: 'fine' },
+      ],
+      [
+        id.branch_finance,
+        { reviewId: review.reviewId, status: ApprovalStatus.UnderReview, currentStep: 2 },
+        { status: ApprovalStatus.UnderReview, currentStep: 3, outcome: 'advanced', note: 'ok' },
+      ],
+      [
+        id.gm_president,
+        { reviewId: review.reviewId, status: ApprovalStatus.UnderReview, currentStep: 3 },
+        { status: ApprovalStatus.Approved, currentStep: 3, outcome: 'approved', note: 'go' },
+      ],
+    ])
   })
 })
 

@@ -1,9 +1,9 @@
 import { ApprovalStatus, Errors, RejectFlow, ReviewDecision } from '@app/contracts'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { reusable, reusableEach } from '../../db/reusable.ts'
-import { reviewDecisions, reviewSteps, reviews } from '../../db/schema/index.ts'
-import { LogType, recordOperation } from '../audit-log.ts'
+import { placed, placeholders, reusable, reusableEach } from '../../db/reusable.ts'
+import { operationLogs, reviewDecisions, reviewSteps, reviews } from '../../db/schema/index.ts'
+import { LogType, placedOperation, placedOperationInsert } from '../audit-log.ts'
 import { fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
 import { assertReviewer, candidatesOf, excludedAt, holdsStep, membershipsOf } from './reviewers.ts'
@@ -77,14 +77,12 @@ type ReviewPatch = {
   [M in ReviewMove]: Pick<typeof reviews.$inferInsert, (typeof REVIEW_MOVES)[M][number]>
 }[ReviewMove]
 
-/** Each column as a placeholder named `prefix_column`; `placed` gives the values those names. */
-const placeholders = (prefix: string, columns: readonly string[]) =>
-  Object.fromEntries(columns.map((k) => [k, sql.placeholder(`${prefix}_${k}`)]))
-const placed = (prefix: string, values: object) =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [`${prefix}_${k}`, v]))
+/** How a decision writes: the way its review moves, and whether its operation log goes with it (a request's). */
+type DecisionWrite = ReviewMove | `${ReviewMove}_logged`
 
-/** The decision's three writes, built once for each way the review moves. */
-const decisionWrites = reusableEach('sys_review_decide', (db, move: ReviewMove) => {
+/** The decision's writes (step, decision row, review, and its log), built once for each way they go. */
+const decisionWrites = reusableEach('sys_review_decide', (db, write: DecisionWrite) => {
+  const [move, logged] = write.split('_') as [ReviewMove, string | undefined]
   const stepWritten = db.$with('step_written').as(
     db
       .update(reviewSteps)
@@ -108,8 +106,9 @@ const decisionWrites = reusableEach('sys_review_decide', (db, move: ReviewMove) 
       })
       .returning({ id: reviewDecisions.id }),
   )
+  const logWritten = db.$with('log_written').as(placedOperationInsert(db).returning({ id: operationLogs.id }))
   return db
-    .with(stepWritten, decisionWritten)
+    .with(stepWritten, decisionWritten, ...(logged ? [logWritten] : []))
     .update(reviews)
     .set({
       ...placeholders('review', REVIEW_MOVES[move]),
@@ -230,11 +229,28 @@ export const decideReview = async (
     next = { step, before: steps.find((s) => s.stepNo === backTo - 1) }
   }
 
-  // the step's record, the decision's row and the review's move in one statement; a review whose
-  // version moved meanwhile updates nothing and the transaction (with the other two) is undone
-  const [updated] = await decisionWrites('finishedAt' in patch ? 'ended' : 'moved')(tx, {
+  // the step's record, the decision's row, the review's move and the log in one statement; a review
+  // whose version moved meanwhile updates nothing and the transaction (with the others) is undone
+  const move: ReviewMove = 'finishedAt' in patch ? 'ended' : 'moved'
+  const log = ctx.req
+    ? placedOperation(ctx.req, {
+        logType: LogType.Review,
+        operation: `approval:${input.decision}`,
+        resource: review.business,
+        objectId: review.objectId,
+        before: { reviewId: review.id, status: review.status, currentStep: review.currentStep },
+        after: {
+          status: patch.status,
+          currentStep: 'currentStep' in patch ? patch.currentStep : review.currentStep,
+          outcome,
+          note,
+        },
+      })
+    : {}
+  const [updated] = await decisionWrites(ctx.req ? `${move}_logged` : move)(tx, {
     ...placed('step', stepSet),
     ...placed('review', patch),
+    ...log,
     stepId: current.id,
     reviewId: review.id,
     round: review.round,
@@ -266,16 +282,6 @@ export const decideReview = async (
     note,
     next: asked,
   })
-  if (ctx.req) {
-    await recordOperation(tx, ctx.req, {
-      logType: LogType.Review,
-      operation: `approval:${input.decision}`,
-      resource: review.business,
-      objectId: review.objectId,
-      before: { reviewId: review.id, status: review.status, currentStep: review.currentStep },
-      after: { status: updated.status, currentStep: updated.currentStep, outcome, note },
-    })
-  }
   return {
     reviewId: review.id,
     ...about,
