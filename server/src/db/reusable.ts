@@ -1,5 +1,5 @@
-import { is, Param, Placeholder, type Query, sql } from 'drizzle-orm'
-import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core'
+import { is, Param, Placeholder, type Query, type SQL, sql } from 'drizzle-orm'
+import type { PgDialect, PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './client.ts'
 
 /** What the prepared queries of both drivers (node-postgres, PGlite) keep; private in their types. */
@@ -62,6 +62,19 @@ export const reusable = <R>(name: string, build: (db: DbOrTx) => Preparable<R>) 
     return prepared.execute(values)
   }
 }
+
+/**
+ * A statement written in SQL (Drizzle's `sql`, its values `sql.placeholder`s) for `reusable`: what
+ * a builder cannot say (a set-returning function's rows, a NOTIFY in the same round trip). Its rows
+ * come back as the driver gives them.
+ */
+export const rawStatement = (db: DbOrTx, statement: SQL): Preparable<unknown> => ({
+  prepare: (name) => {
+    // the dialect that turns `sql` into text and parameters: the database's own (internal in its type)
+    const { dialect } = db as unknown as { dialect: PgDialect }
+    return db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false)
+  },
+})
 
 /**
  * A family of `reusable` statements, one per key (a status the statement moves to, the columns it

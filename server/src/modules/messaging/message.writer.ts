@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Lang } from '@app/contracts'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { rawStatement, reusable } from '../../db/reusable.ts'
 import { notifyCall } from '../../platform/realtime/notify.ts'
 
 /** The NOTIFY channel every server instance listens on for new messages. */
@@ -35,6 +36,31 @@ export type MessageDraft = {
 export const sameText = (text: Text): Record<Lang, Text> => ({ zh: text, en: text })
 
 /**
+ * The rows and their NOTIFY in one round trip (a data-modifying WITH runs whether read or not),
+ * built once; a user reads English when their lang is 'en' (as parseLang reads it), Chinese otherwise.
+ */
+const insertMessages = reusable('sys_message_insert', (db) =>
+  rawStatement(
+    db,
+    sql`
+    with written as (insert into sys_message
+      (recipient_id, title, content, creator, creator_id, menu_id, params, notice_id, source, batch_id, create_time)
+    select u.id, t.title, t.content, coalesce(d.creator, left(c.realname, 64)), d.creator_id, d.menu_id, d.params,
+           d.notice_id, d.source, ${sql.placeholder('batchId')}::uuid, ${sql.placeholder('createTime')}::timestamptz
+    from json_to_recordset(${sql.placeholder('rows')}::json) as d(
+      zh json, en json, creator varchar, creator_id uuid, menu_id varchar, params jsonb,
+      notice_id uuid, source varchar, recipients uuid[]
+    )
+    cross join lateral unnest(d.recipients) as r(id)
+    join sys_user u on u.id = r.id
+    left join sys_user c on c.id = d.creator_id
+    cross join lateral json_to_record(case when u.lang = 'en' then d.en else d.zh end)
+      as t(title varchar, content text))
+    select ${notifyCall(MESSAGE_CHANNEL, sql.placeholder('payload'))}`,
+  ),
+)
+
+/**
  * Writes messages in the caller's transaction — one row per recipient of each draft who is a
  * user — and announces them with one NOTIFY, which PostgreSQL delivers to every instance when
  * (and only if) the transaction commits. Answers the batch id (null when there was no recipient).
@@ -65,22 +91,11 @@ export const sendMessages = async (tx: DbOrTx, drafts: readonly MessageDraft[]):
   const batchId = randomUUID()
   const createTime = new Date().toISOString()
   const payload: MessageNotification = { batch: batchId, count: rows.reduce((n, d) => n + d.recipients.length, 0) }
-  // the rows and their NOTIFY in one round trip (a data-modifying WITH runs whether read or not);
-  // a user reads English when their lang is 'en' (as parseLang reads it), Chinese otherwise
-  await tx.execute(sql`
-    with written as (insert into sys_message
-      (recipient_id, title, content, creator, creator_id, menu_id, params, notice_id, source, batch_id, create_time)
-    select u.id, t.title, t.content, coalesce(d.creator, left(c.realname, 64)), d.creator_id, d.menu_id, d.params,
-           d.notice_id, d.source, ${batchId}::uuid, ${createTime}::timestamptz
-    from json_to_recordset(${JSON.stringify(rows)}::json) as d(
-      zh json, en json, creator varchar, creator_id uuid, menu_id varchar, params jsonb,
-      notice_id uuid, source varchar, recipients uuid[]
-    )
-    cross join lateral unnest(d.recipients) as r(id)
-    join sys_user u on u.id = r.id
-    left join sys_user c on c.id = d.creator_id
-    cross join lateral json_to_record(case when u.lang = 'en' then d.en else d.zh end)
-      as t(title varchar, content text))
-    select ${notifyCall(MESSAGE_CHANNEL, JSON.stringify(payload))}`)
+  await insertMessages(tx, {
+    rows: JSON.stringify(rows),
+    batchId,
+    createTime,
+    payload: JSON.stringify(payload),
+  })
   return batchId
 }
