@@ -39,12 +39,6 @@ export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
   /** Approves or rejects the current step; see decide.ts for every rule. */
   decide: (tx: DbOrTx, input: DecideInput, ctx: ApprovalContext = {}) => decideReview(tx, events, input, ctx),
 
-  /**
-   * The review of an object, locked until the transaction ends, or null. A business that locks
-   * its object too takes the review first (as a decision does), so the two never deadlock.
-   */
-  lock: (tx: DbOrTx, ref: ReviewRef) => lockReviewRow(tx, ref),
-
   /** The review of an object (or by id), or null. */
   find: (db: DbOrTx, ref: ReviewRef) => findReview(db, ref),
 

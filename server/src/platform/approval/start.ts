@@ -39,7 +39,7 @@ const lock = reusableByRef('sys_review_lock', (db, where) => db.select().from(re
  * The review of a business's object, locked FOR UPDATE, as a WITH query for a business that locks
  * its own row in the same statement (`objectId` a placeholder). Left-joined to that row, which the
  * statement locks `FOR UPDATE OF` its own table, the review is scanned and locked before the row
- * is: the order `engine.lock` followed by the business's own lock takes them in, so the two ways
+ * is: the order a decision takes them in (the review, then what its events move), so the two
  * never deadlock. Both rows come back as they stand once locked (a lock that waited reads the
  * version it waited for).
  */

@@ -36,7 +36,7 @@ export type DecideInput = ReviewRef & {
   version?: number
   actor: ApprovalActor
   /**
-   * The review row when the caller already holds its lock (`engine.lock`, taken before the
+   * The review row when the caller already holds its lock (`lockedReviewOf`, taken with the
    * business object's own): the decision then does not read and lock it a second time.
    */
   locked?: ReviewRow
