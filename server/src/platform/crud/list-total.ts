@@ -40,19 +40,32 @@ export const planRows = (plan: unknown): number => {
 }
 
 /**
- * The estimates of one list statement by the values of its condition, each kept ESTIMATE_KEPT_MS:
- * `rows(params, ask)` answers the kept figure or asks the planner (`ask`) and keeps its answer.
+ * What a list statement knows of the totals of its condition, by the condition's values, each kept
+ * ESTIMATE_KEPT_MS: the planner's estimate, and that a count went past COUNT_CAP. Values counted
+ * past the cap are not counted again meanwhile: the count would read COUNT_CAP + 1 rows again to
+ * say what it said (a pinyin search matching 5 000 of 100 000 products: 5 ms of the database's
+ * 8 per page), and past the cap the total is the estimate whatever the count. Below the cap every
+ * page counts, so a total a user can check is exact at once.
  */
-export const keptEstimates = () => {
-  const kept = new BoundedMap<string, { rows: number; until: number }>(MAX_ESTIMATES)
+export const keptTotals = () => {
+  const estimates = new BoundedMap<string, { rows: number; until: number }>(MAX_ESTIMATES)
+  const pastCap = new BoundedMap<string, number>(MAX_ESTIMATES)
   return {
-    async rows(params: unknown[], ask: () => Promise<number>): Promise<number> {
-      const key = JSON.stringify(params)
+    /** The count capped at COUNT_CAP + 1: `count`'s, or COUNT_CAP + 1 for values counted past the cap a moment ago. */
+    async capped(key: string, count: () => Promise<number>): Promise<number> {
       const now = Date.now()
-      const hit = kept.get(key)
+      if ((pastCap.get(key) ?? 0) > now) return COUNT_CAP + 1
+      const n = await count()
+      if (n > COUNT_CAP) pastCap.set(key, now + ESTIMATE_KEPT_MS)
+      return n
+    },
+    /** The planner's estimate: the kept figure, or `ask`'s, kept. */
+    async estimate(key: string, ask: () => Promise<number>): Promise<number> {
+      const now = Date.now()
+      const hit = estimates.get(key)
       if (hit && hit.until > now) return hit.rows
       const rows = await ask()
-      kept.set(key, { rows, until: now + ESTIMATE_KEPT_MS })
+      estimates.set(key, { rows, until: now + ESTIMATE_KEPT_MS })
       return rows
     },
   }

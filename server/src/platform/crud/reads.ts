@@ -21,7 +21,7 @@ import {
   sortOf,
 } from '../list-query.ts'
 import { BoundedMap } from '../memo.ts'
-import { COUNT_CAP, keptEstimates, planOf, planRows } from './list-total.ts'
+import { COUNT_CAP, keptTotals, planOf, planRows } from './list-total.ts'
 import type { CompiledResource, Row, RowId } from './resource.ts'
 
 const MAX_LIST_ALL = 5000
@@ -151,17 +151,10 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
       ),
       // the planner's row count for the condition, past the cap
       estimate: leanStatement(planOf(db.select({ one: sql`1` }).from(r.table).where(where).toSQL()), {}),
-      estimates: keptEstimates(),
+      totals: keptTotals(),
     }
   }
   const statements = new BoundedMap<string, ReturnType<typeof writeList>>(MAX_STATEMENTS)
-
-  /** The planner's row count for the statement's condition with these values, kept a while. */
-  const estimateOf = (statement: ReturnType<typeof writeList>, bound: Record<string, unknown>) => {
-    const { estimate, estimates } = statement
-    const params = estimate.params(bound)
-    return estimates.rows(params, async () => planRows((await database.arrays(estimate.query.sql, params))[0]?.[0]))
-  }
 
   /**
    * The page and count statements of a list query, with the values to bind. They are written once
@@ -209,18 +202,26 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
       /** A page of the list and the total, through the statements of the query's shape. */
       async list(principal: Principal, listQuery: ListQuery): Promise<Page<Row>> {
         const { query, statement, bound, paging } = statementFor(principal, listQuery)
-        const { page, count } = statement
-        const [rows, [total]] = await Promise.all([
+        const { page, count, estimate, totals } = statement
+        const condition = estimate.params(bound)
+        const key = JSON.stringify(condition)
+        const [rows, capped] = await Promise.all([
           database.arrays(page.query.sql, page.params({ ...bound, ...paging })),
-          database.arrays(count.query.sql, count.params(bound)),
+          // count(*) is a bigint: text from the driver
+          totals.capped(key, async () =>
+            Number((await database.arrays(count.query.sql, count.params(bound)))[0]?.[0] ?? 0),
+          ),
         ])
-        let n = Number(total?.[0] ?? 0) // count(*) is a bigint: text from the driver
+        let n = capped
         const estimated = n > COUNT_CAP
         if (estimated) {
           // never fewer than the rows this page shows one past, so a full page always has a next one
           // to page to, however low the planner guessed
           const seen = paging.offset + rows.length + (rows.length === query.pageSize ? 1 : 0)
-          n = Math.max(n, await estimateOf(statement, bound), seen)
+          const planned = await totals.estimate(key, async () =>
+            planRows((await database.arrays(estimate.query.sql, condition))[0]?.[0]),
+          )
+          n = Math.max(n, planned, seen)
         }
         return {
           records: await decorated(db, rows.map(page.decode)),
