@@ -143,12 +143,11 @@ export const inScope = (principal: Principal, order: Pick<OrderRow, 'orgCode' | 
   return order.createBy === principal.userId
 }
 
+/** The order of the placeholder `id`, live (not deleted). */
+const isLiveOrder = () => and(eq(saleOrders.id, sql.placeholder('id')), eq(saleOrders.delFlag, false))
+
 /** The order, live (not deleted), locked until the transaction ends; 404 when there is none. */
-const liveOrder = (db: DbOrTx) =>
-  db
-    .select()
-    .from(saleOrders)
-    .where(and(eq(saleOrders.id, sql.placeholder('id')), eq(saleOrders.delFlag, false)))
+const liveOrder = (db: DbOrTx) => db.select().from(saleOrders).where(isLiveOrder())
 const lockStatement = reusable('sale_order_lock', (db) => liveOrder(db).for('update'))
 const readStatement = reusable('sale_order_read', liveOrder)
 
@@ -164,7 +163,7 @@ const lockWithReviewStatement = reusable('sale_order_lock_review', (db) => {
     .select()
     .from(saleOrders)
     .leftJoin(review, sql`true`)
-    .where(and(eq(saleOrders.id, sql.placeholder('id')), eq(saleOrders.delFlag, false)))
+    .where(isLiveOrder())
     .for('update', { of: saleOrders })
 })
 

@@ -77,12 +77,8 @@ type ReviewPatch = {
   [M in ReviewMove]: Pick<typeof reviews.$inferInsert, (typeof REVIEW_MOVES)[M][number]>
 }[ReviewMove]
 
-/** How a decision writes: the way its review moves, and whether its operation log goes with it (a request's). */
-type DecisionWrite = ReviewMove | `${ReviewMove}_logged`
-
-/** The decision's writes (step, decision row, review, and its log), built once for each way they go. */
-const decisionWrites = reusableEach('sys_review_decide', (db, write: DecisionWrite) => {
-  const [move, logged] = write.split('_') as [ReviewMove, string | undefined]
+/** The decision's writes (step, decision row, review, and a request's log entry when `logged`). */
+const buildDecisionWrites = (db: DbOrTx, move: ReviewMove, logged: boolean) => {
   const stepWritten = db.$with('step_written').as(
     db
       .update(reviewSteps)
@@ -118,7 +114,13 @@ const decisionWrites = reusableEach('sys_review_decide', (db, write: DecisionWri
     } as never)
     .where(and(eq(reviews.id, sql.placeholder('reviewId')), eq(reviews.version, sql.placeholder('version'))))
     .returning({ status: reviews.status, currentStep: reviews.currentStep, version: reviews.version })
-})
+}
+
+/** The decision's writes built once for each way the review moves, without and with the log entry. */
+const decisionWrites = {
+  unlogged: reusableEach('sys_review_decide', (db, move: ReviewMove) => buildDecisionWrites(db, move, false)),
+  logged: reusableEach('sys_review_decide_logged', (db, move: ReviewMove) => buildDecisionWrites(db, move, true)),
+}
 
 const clearedStep = { isAudit: 0, decision: null, userId: null, decidedAt: null, note: null }
 
@@ -247,7 +249,7 @@ export const decideReview = async (
         },
       })
     : {}
-  const [updated] = await decisionWrites(ctx.req ? `${move}_logged` : move)(tx, {
+  const [updated] = await decisionWrites[ctx.req ? 'logged' : 'unlogged'](move)(tx, {
     ...placed('step', stepSet),
     ...placed('review', patch),
     ...log,
