@@ -78,7 +78,14 @@ export type DomainEvent =
       orderId: string
       objectId: string
     }
-  | { type: 'notice.published'; noticeId: string; title: string; recipientIds: string[]; senderId: string | null }
+  | {
+      /** A notice went out: its recipient rows are written (`recipients` of them), in this transaction. */
+      type: 'notice.published'
+      noticeId: string
+      title: string
+      recipients: number
+      senderId: string | null
+    }
 
 export type DomainEventType = DomainEvent['type']
 type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>

@@ -9,7 +9,7 @@ import {
 } from '@app/contracts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { departments, roles } from '../../src/db/schema/index.ts'
+import { departments, noticeRecipients, roles, userRoles, users } from '../../src/db/schema/index.ts'
 import { client, createTestApp, login, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
@@ -166,6 +166,28 @@ describe('notices', () => {
     expect((await admin.delete('/api/sys/notice/delete', { id: notice.id })).body.code).toBe(200)
     expect((await messagesOf(finance)).some((m) => m.noticeId === notice.id)).toBe(false)
     expect((await admin.get('/api/sys/notice/queryForEdit', { id: notice.id })).status).toBe(404)
+  })
+
+  it('publishes to nobody only as a warning, and a withdrawn notice keeps its readers then', async () => {
+    const db = t.database.db
+    const [role] = await db
+      .insert(roles)
+      .values({ roleCode: 'notice_probe', roleName: '公告测试角色' })
+      .returning({ id: roles.id })
+    const [financeUser] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'branch_finance'))
+    await db.insert(userRoles).values({ roleId: role!.id, userId: financeUser!.id })
+    const notice = await addAndPublish(draft({ title: 'Probe', targetIds: [role!.id] }))
+    await admin.post('/api/sys/notice/withdraw', { id: notice.id })
+    const readersOf = async () =>
+      (await db.select().from(noticeRecipients).where(eq(noticeRecipients.noticeId, notice.id))).map((r) => r.userId)
+    expect(await readersOf()).toEqual([financeUser!.id])
+
+    await db.delete(userRoles).where(eq(userRoles.roleId, role!.id))
+    const nobody = await admin.post<string>('/api/sys/notice/publish', { id: notice.id }, { langcode: 'en' })
+    expect(nobody.body).toMatchObject({ code: WARNING, result: 'No user matches the chosen recipients' })
+    const after = await admin.get<Notice>('/api/sys/notice/queryForEdit', { id: notice.id })
+    expect(after.body.result.status).toBe('withdrawn')
+    expect(await readersOf()).toEqual([financeUser!.id])
   })
 
   it('checks the input: url open type needs a url, groups need members, ids must exist', async () => {

@@ -1,7 +1,7 @@
 import { AuditBusiness, type Message, type Page } from '@app/contracts'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages, users } from '../../src/db/schema/index.ts'
+import { messages, noticeRecipients, notices, users } from '../../src/db/schema/index.ts'
 import { createApprovalEngine } from '../../src/platform/approval/index.ts'
 import type { DomainEvent } from '../../src/platform/events.ts'
 import { client, createTestApp, login, type TestApp } from '../helpers/app.ts'
@@ -202,19 +202,29 @@ describe('domain events become messages', () => {
     expect(await unread('gm_president')).toBe(before)
   })
 
-  it('notice.published: a message per recipient, pointing at the notice', async () => {
-    const before = await unread('branch_finance')
-    await emitInTransaction({
-      type: 'notice.published',
-      noticeId: '7c1e1f2a-0000-4000-8000-000000000007',
-      title: 'Holiday schedule',
-      recipientIds: [ids.branch_finance!, ids.branch_finance!],
-      senderId: null,
+  it('notice.published: a message to each of the notice’s recipients, pointing at the notice', async () => {
+    const before = { bf: await unread('branch_finance'), rp: await unread('region_president') }
+    const [notice] = await t.database.db
+      .insert(notices)
+      .values({ title: 'Holiday schedule', content: '<p>Closed on Monday.</p>', noticeType: 'system' })
+      .returning()
+    await t.database.db.transaction(async (tx) => {
+      // the recipients are the notice's rows, written earlier in the transaction that publishes it
+      await tx.insert(noticeRecipients).values([{ noticeId: notice!.id, userId: ids.branch_finance! }])
+      await t.app.deps.events.emit(tx, {
+        type: 'notice.published',
+        noticeId: notice!.id,
+        title: 'Holiday schedule',
+        recipients: 1,
+        senderId: null,
+      })
     })
-    expect(await unread('branch_finance')).toBe(before + 1)
+    expect(await unread('branch_finance')).toBe(before.bf + 1)
+    expect(await unread('region_president')).toBe(before.rp)
     expect(await newest('branch_finance')).toMatchObject({
       title: 'Holiday schedule',
-      noticeId: '7c1e1f2a-0000-4000-8000-000000000007',
+      content: 'Closed on Monday.',
+      noticeId: notice!.id,
     })
   })
 

@@ -18,11 +18,17 @@ export type MessageNotification = { batch: string; count?: number }
 type Text = { title: string; content: string }
 
 /**
+ * Who a message goes to: users by id, or a notice's recipients (its rows in sys_notice_recipient,
+ * written earlier in the same transaction, `noticeRecipients` of them), which PostgreSQL reads
+ * itself, so that a notice to 10 000 people does not carry their ids to the statement.
+ */
+type Recipients = { recipientIds: readonly string[] } | { noticeId: string; noticeRecipients: number }
+
+/**
  * One message to many recipients: each reads it in their own language (the user's `lang`), and
  * a notice to thousands is one draft. The sender's name is `creator`, or read from `creatorId`'s user.
  */
-export type MessageDraft = {
-  recipientIds: readonly string[]
+export type MessageDraft = Recipients & {
   texts: Record<Lang, Text>
   creator?: string | null
   creatorId?: string | null
@@ -49,9 +55,13 @@ const insertMessages = reusable('sys_message_insert', (db) =>
            d.notice_id, d.source, ${sql.placeholder('batchId')}::uuid, ${sql.placeholder('createTime')}::timestamptz
     from json_to_recordset(${sql.placeholder('rows')}::json) as d(
       zh json, en json, creator varchar, creator_id uuid, menu_id varchar, params jsonb,
-      notice_id uuid, source varchar, recipients uuid[]
+      notice_id uuid, source varchar, recipients uuid[], of_notice boolean
     )
-    cross join lateral unnest(d.recipients) as r(id)
+    cross join lateral (
+      select unnest(d.recipients)
+      union all
+      select n.user_id from sys_notice_recipient n where d.of_notice and n.notice_id = d.notice_id
+    ) as r(id)
     join sys_user u on u.id = r.id
     left join sys_user c on c.id = d.creator_id
     cross join lateral json_to_record(case when u.lang = 'en' then d.en else d.zh end)
@@ -75,22 +85,27 @@ const insertMessages = reusable('sys_message_insert', (db) =>
 export const sendMessages = async (tx: DbOrTx, drafts: readonly MessageDraft[]): Promise<string | null> => {
   const cut = (t: Text) => ({ title: t.title.slice(0, 255), content: t.content })
   const rows = drafts
-    .map((d) => ({
-      zh: cut(d.texts.zh),
-      en: cut(d.texts.en),
-      creator: d.creator?.slice(0, 64) ?? null,
-      creator_id: d.creatorId ?? null,
-      menu_id: d.menuId ?? null,
-      params: d.params ?? null,
-      notice_id: d.noticeId ?? null,
-      source: d.source,
-      recipients: [...new Set(d.recipientIds)],
-    }))
-    .filter((d) => d.recipients.length > 0)
+    .map((d) => {
+      const recipients = 'recipientIds' in d ? [...new Set(d.recipientIds)] : null
+      return {
+        zh: cut(d.texts.zh),
+        en: cut(d.texts.en),
+        creator: d.creator?.slice(0, 64) ?? null,
+        creator_id: d.creatorId ?? null,
+        menu_id: d.menuId ?? null,
+        params: d.params ?? null,
+        notice_id: d.noticeId ?? null,
+        source: d.source,
+        recipients,
+        of_notice: recipients === null,
+        count: recipients?.length ?? ('noticeRecipients' in d ? d.noticeRecipients : 0),
+      }
+    })
+    .filter((d) => d.count > 0)
   if (rows.length === 0) return null
   const batchId = randomUUID()
   const createTime = new Date().toISOString()
-  const payload: MessageNotification = { batch: batchId, count: rows.reduce((n, d) => n + d.recipients.length, 0) }
+  const payload: MessageNotification = { batch: batchId, count: rows.reduce((n, d) => n + d.count, 0) }
   await insertMessages(tx, {
     rows: JSON.stringify(rows),
     batchId,

@@ -13,8 +13,8 @@ import {
   type NoticeType,
   ReadFlag,
 } from '@app/contracts'
-import { and, count, desc, eq, inArray, like, or, sql } from 'drizzle-orm'
-import { type Db, type DbOrTx, uuidArray } from '../../db/client.ts'
+import { and, count, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm'
+import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts'
 import {
   departments,
   messages,
@@ -114,34 +114,52 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
     targetIds: await checkTargets(tx, input),
   })
 
-  /** The users a notice goes to, fixed at publication: enabled, not deleted. */
-  const recipientsOf = async (tx: DbOrTx, row: NoticeRow): Promise<string[]> => {
+  /**
+   * The users a notice goes to, fixed at publication (enabled, not deleted), as a query of their
+   * ids for the statement that writes them; null when its targets name nobody.
+   */
+  const recipientsOf = async (tx: DbOrTx, row: NoticeRow): Promise<SQL | null> => {
+    // as SQL: a query builder returned from an async function would be run (it is a thenable)
     const active = and(eq(users.delFlag, false), eq(users.status, '1'))
-    if (row.targetType === 'all') {
-      return (await tx.select({ id: users.id }).from(users).where(active)).map((r) => r.id)
-    }
-    if (row.targetIds.length === 0) return []
+    if (row.targetType === 'all') return sql`${tx.select({ id: users.id }).from(users).where(active)}`
+    if (row.targetIds.length === 0) return null
     if (row.targetType === 'roles') {
-      const rows = await tx
+      return sql`${tx
         .selectDistinct({ id: users.id })
         .from(userRoles)
         .innerJoin(users, eq(users.id, userRoles.userId))
-        .where(and(active, inArray(userRoles.roleId, row.targetIds)))
-      return rows.map((r) => r.id)
+        .where(and(active, inArray(userRoles.roleId, row.targetIds)))}`
     }
     const chosen = await tx
       .select({ orgCode: departments.orgCode })
       .from(departments)
       .where(inArray(departments.id, row.targetIds))
-    if (chosen.length === 0) return []
+    if (chosen.length === 0) return null
     // a department includes its sub-departments: their orgCode starts with its own
-    const rows = await tx
+    return sql`${tx
       .selectDistinct({ id: users.id })
       .from(userDepartments)
       .innerJoin(departments, eq(departments.id, userDepartments.departId))
       .innerJoin(users, eq(users.id, userDepartments.userId))
-      .where(and(active, or(...chosen.map((d) => like(departments.orgCode, `${d.orgCode}%`)))))
-    return rows.map((r) => r.id)
+      .where(and(active, or(...chosen.map((d) => like(departments.orgCode, `${d.orgCode}%`)))))}`
+  }
+
+  /**
+   * Writes a notice's recipients afresh (their read state starts over) and answers how many they
+   * are. PostgreSQL reads them and writes them in one statement: 10 000 ids read into the server
+   * and sent back twice (here and to the messages' insert) were a tenth of the publish call.
+   */
+  const writeRecipients = async (tx: DbOrTx, row: NoticeRow): Promise<number> => {
+    await tx.delete(noticeRecipients).where(eq(noticeRecipients.noticeId, row.id))
+    const chosen = await recipientsOf(tx, row)
+    if (!chosen) return 0
+    const [written] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with written as (insert into sys_notice_recipient (notice_id, user_id)
+          select ${row.id}::uuid, chosen.id from (${chosen}) as chosen returning 1)
+        select count(*)::int as n from written`),
+    )
+    return written?.n ?? 0
   }
 
   const create = async (input: NoticeInput, actor: Actor, audit: Audit): Promise<Notice> =>
@@ -236,11 +254,13 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
      * their messages).
      */
     async publish(id: string, actor: Actor, audit: Audit): Promise<Outcome<Notice>> {
-      return db.transaction(async (tx) => {
+      const nobody = new Error('no recipients')
+      const published = db.transaction(async (tx): Promise<Outcome<Notice>> => {
         const before = await load(tx, id, true)
         if (before.status === 'published') return { warn: 'noticeAlreadyPublished' }
-        const recipientIds = await recipientsOf(tx, before)
-        if (recipientIds.length === 0) return { warn: 'noticeNoRecipients' }
+        const recipients = await writeRecipients(tx, before)
+        // thrown, so that the recipients of a withdrawn notice are not deleted after all
+        if (recipients === 0) throw nobody
         const [row] = await tx
           .update(notices)
           .set({
@@ -256,17 +276,11 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
           .where(eq(notices.id, id))
           .returning()
         if (!row) notFound()
-        await tx.delete(noticeRecipients).where(eq(noticeRecipients.noticeId, id))
-        // one statement, the ids as one array parameter (10 000 rows: 0.15-0.3 s; 0.5-0.85 s as
-        // chunks of 1 000 through the query builder)
-        await tx.execute(
-          sql`insert into sys_notice_recipient (notice_id, user_id) select ${id}::uuid, unnest(${uuidArray(recipientIds)}::uuid[])`,
-        )
         await events.emit(tx, {
           type: 'notice.published',
           noticeId: id,
           title: row.title,
-          recipientIds,
+          recipients,
           senderId: actor.userId,
         })
         await audit(tx, {
@@ -274,9 +288,13 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
           resource: 'sys_notice',
           objectId: id,
           before: { status: before.status },
-          after: { status: row.status, recipients: recipientIds.length },
+          after: { status: row.status, recipients },
         })
         return { value: toNotice(row) }
+      })
+      return published.catch((err) => {
+        if (err === nobody) return { warn: 'noticeNoRecipients' }
+        throw err
       })
     },
 

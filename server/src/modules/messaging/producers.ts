@@ -69,10 +69,10 @@ export const subscribeMessageProducers = (events: EventBus) => {
         .from(notices)
         .where(eq(notices.id, e.noticeId))
       const excerpt = plainText(notice?.content ?? '', EXCERPT)
-      // one draft for all recipients: the same text, written in one statement
+      // one draft for all recipients, read from the notice's recipient rows: one statement
       await sendMessages(tx, [
         {
-          recipientIds: e.recipientIds,
+          noticeRecipients: e.recipients,
           texts: sameText({ title: e.title, content: excerpt }),
           creator: notice?.senderName ?? null,
           creatorId: e.senderId,
