@@ -1,4 +1,5 @@
 import path from 'node:path'
+import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
@@ -37,6 +38,13 @@ const HSTS = 'max-age=63072000; includeSubDomains'
 export const COMPRESS_THRESHOLD = 1024
 
 /**
+ * Brotli's quality for API answers, made on every request (the web app's files are compressed at
+ * build time, at the highest). 1 rather than @fastify/compress's 4: an order's detail (three answers
+ * of 1-3 KB) cost 30-50 µs each at 4 and 12-15 µs at 1, for answers 5-15 % larger.
+ */
+const API_BROTLI_QUALITY = 1
+
+/**
  * Every answer (API, static file, 404, error) carries the security headers; HSTS only when the
  * request came over TLS, which the server itself never terminates: it learns it from a trusted
  * proxy's X-Forwarded-Proto (TRUST_PROXY, Fastify's `req.protocol`). API answers above
@@ -54,6 +62,7 @@ export const registerResponsePolicy = async (app: FastifyInstance, options: { tr
     global: true,
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } },
     // requests are not decompressed: no client of ours sends a compressed body
     globalDecompression: false,
   })
