@@ -152,6 +152,8 @@ describe.each(OUTSIDERS)('%s, outside the scope', (who) => {
       for (const [url, query] of [
         ['/api/sale/order/queryById', { id }],
         ['/api/sale/order/abilities', { id }],
+        ['/api/sale/order/progress', { id }],
+        ['/api/sale/order/syncHistory', { id }],
         ['/api/sale/delivery/deliveries', { orderId: id }],
       ] as const) {
         const res = await api().get(url, query)

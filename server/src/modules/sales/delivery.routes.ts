@@ -8,7 +8,6 @@ import {
   DeliveryCompleteSchema,
   DeliveryDataEditSchema,
   DeliverySchema,
-  Errors,
   ReviewDecisionResultSchema,
   ReviewProgressSchema,
   SaleOrderIdQuerySchema,
@@ -18,12 +17,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../platform/access.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
-import { fail } from '../../platform/errors.ts'
 import { requestLang } from '../../platform/i18n.ts'
 import type { ApplyModifies } from './apply-modify.ts'
 import type { Deliveries } from './delivery.service.ts'
 import type { OrderReview } from './order.review.ts'
-import { inScope, readOrder } from './order.status.ts'
 
 /** Deliveries and adjustments (issue 16; DESIGN 3a). */
 export const deliveryRoutes =
@@ -89,10 +86,7 @@ export const deliveryRoutes =
         },
       },
       async (req) => {
-        const principal = principalOf(req)
-        const order = await readOrder(db, req.query.orderId)
-        if (!inScope(principal, order) && !(await review.readableByReviewer(db, principal, order.id)))
-          fail(Errors.OrderNotFound)
+        const order = await review.assertMayRead(db, principalOf(req), req.query.orderId)
         return ok(await deliveries.ofOrder(db, order.id))
       },
     )

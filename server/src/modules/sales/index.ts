@@ -50,5 +50,5 @@ export const salesModule = async (app: FastifyInstance) => {
   await app.register(orderRoutes({ orders, review, deletes, engine }))
   await app.register(reviewRequestRoutes({ subApplies, deletes }))
   await app.register(deliveryRoutes({ deliveries, adjustments, review }))
-  await erpSync(app, review.assertReadable)
+  await erpSync(app, review.assertMayRead)
 }

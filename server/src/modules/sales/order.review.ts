@@ -20,7 +20,17 @@ import { fail } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { linesOf, orderTotals, reweigh, writeLines } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
-import { inScope, lockOrderAndReview, moveLiveOrder, moveOrder, readOrder, SHIPPED } from './order.status.ts'
+import {
+  inScope,
+  lockOrderAndReview,
+  moveLiveOrder,
+  moveOrder,
+  type OrderOwner,
+  type OrderRow,
+  readOrder,
+  readOrderOwner,
+  SHIPPED,
+} from './order.status.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
@@ -177,11 +187,19 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
      * of its steps, or decided one), are asked about it in a sub-flow, or review its deletion.
      */
     /** The order, if the caller may read it: their data scope, or they review it ('order not found' else). */
-    async assertReadable(db: DbOrTx, principal: Principal, orderId: string) {
+    async assertReadable(db: DbOrTx, principal: Principal, orderId: string): Promise<OrderRow> {
       const order = await readOrder(db, orderId)
       if (!inScope(principal, order) && !(await review.readableByReviewer(db, principal, orderId)))
         fail(Errors.OrderNotFound)
       return order
+    },
+
+    /** The same check where only the answer matters: reads no more of the order than whose it is. */
+    async assertMayRead(db: DbOrTx, principal: Principal, orderId: string): Promise<OrderOwner> {
+      const owner = await readOrderOwner(db, orderId)
+      if (!inScope(principal, owner) && !(await review.readableByReviewer(db, principal, orderId)))
+        fail(Errors.OrderNotFound)
+      return owner
     },
 
     async readableByReviewer(db: DbOrTx, principal: Principal, orderId: string) {

@@ -57,6 +57,7 @@ export const orderRoutes =
 
     /** The caller may read the order: their data scope, or they review it. */
     const assertReadable = (principal: Principal, id: string) => review.assertReadable(db, principal, id)
+    const assertMayRead = (principal: Principal, id: string) => review.assertMayRead(db, principal, id)
 
     app.get(
       '/sale/order/queryById',
@@ -87,7 +88,7 @@ export const orderRoutes =
       },
       async (req) => {
         const principal = principalOf(req)
-        await assertReadable(principal, req.query.id)
+        await assertMayRead(principal, req.query.id)
         return ok(await review.abilities(db, principal, req.query.id))
       },
     )
@@ -104,7 +105,7 @@ export const orderRoutes =
         },
       },
       async (req) => {
-        await assertReadable(principalOf(req), req.query.id)
+        await assertMayRead(principalOf(req), req.query.id)
         return ok(await review.progress(db, req.query.id, requestLang(req)))
       },
     )
