@@ -3,6 +3,7 @@ import pg from 'pg'
 import { orderCrud } from '../src/modules/sales/order.resource.ts'
 import type { OrderReview } from '../src/modules/sales/order.review.ts'
 import { benchExport } from './excel.ts'
+import { call } from './http.ts'
 import { type LoadResult, listUrl, loadCalls, loadFloor, loadList, percentile, together } from './list.ts'
 import { loadOrders } from './orders-data.ts'
 import { benchApprovals, benchDeliveries } from './sales-work.ts'
@@ -50,12 +51,7 @@ const p95Rows = (name: string, runs: LoadResult[], target: number): Row[] => {
   ]
 }
 
-const get = async (url: string, token: string) => {
-  const res = await fetch(url, { headers: { 'x-access-token': token } })
-  const body = (await res.json()) as { success: boolean; result: unknown }
-  if (!res.ok || !body.success) throw new Error(`${url} answered ${res.status}`)
-  return body.result
-}
+const get = (url: string, token: string) => call('GET', url, token)
 
 export const orderSection = {
   key: 'orders',

@@ -1,4 +1,5 @@
 import { dayOf } from '../src/platform/days.ts'
+import { call } from './http.ts'
 import { shippedBeyondLines, stockUnlikeLedger, withClient } from './invariants.ts'
 import { type LoadResult, loadCalls } from './list.ts'
 import { adminToken } from './server.ts'
@@ -18,15 +19,7 @@ const REVIEWERS = [
 /** The export depot the demo ships from. */
 export const DEPOT = 'WH-SZ-F'
 
-const post = async (url: string, token: string, body: unknown) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'x-access-token': token, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const answer = (await res.json()) as { success: boolean; message: string }
-  if (!res.ok || !answer.success) throw new Error(`${url} answered ${res.status}: ${answer.message}`)
-}
+const post = (url: string, token: string, body: unknown) => call('POST', url, token, body)
 
 /**
  * Stocks a depot through the app (the administrator's production-in, batch `batchNo`, today):
