@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   type ApplyModifyDetail,
   type Delivery,
@@ -99,6 +100,11 @@ describe('delivery', () => {
   it('delivers in parts from a depot, earliest expiry first; the order moves 100805, 100806, 100807', async () => {
     const { id, orderNo } = await approvedOrder()
     const o = await detail(branchAdmin, id)
+    // nothing shipped yet: no deliveries; an order that does not exist is not found
+    const none = await branchAdmin.get<Delivery[]>('/api/sale/delivery/deliveries', { orderId: id })
+    expect(none.body.result).toEqual([])
+    const missing = await branchAdmin.get('/api/sale/delivery/deliveries', { orderId: randomUUID() })
+    expect(missing.status).toBe(404)
     const list = await logistics.get<Page<DeliveryOrder>>('/api/sale/delivery/list', {
       search: JSON.stringify({ orderNo }),
     })

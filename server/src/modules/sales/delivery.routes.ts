@@ -86,8 +86,10 @@ export const deliveryRoutes =
         },
       },
       async (req) => {
-        const order = await review.assertMayRead(db, principalOf(req), req.query.orderId)
-        return ok(await deliveries.ofOrder(db, order.id))
+        // whose the order is comes with its deliveries, which are answered only if the caller may read it
+        const { owner, deliveries: found } = await deliveries.ofOrder(db, req.query.orderId)
+        await review.assertOwnerReadable(db, principalOf(req), owner)
+        return ok(found)
       },
     )
 

@@ -11,11 +11,11 @@ import {
   STOCK_DOC_PREFIX,
   StockDocType,
 } from '@app/contracts'
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
-import { saleDeliveries, saleDeliveryLines, saleOrderLines, users } from '../../db/schema/index.ts'
+import { saleDeliveries, saleDeliveryLines, saleOrderLines, saleOrders, users } from '../../db/schema/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { today } from '../../platform/days.ts'
@@ -25,7 +25,7 @@ import { nextNumbers } from '../../platform/sequence.ts'
 import type { StockDocService } from '../stock/index.ts'
 import { linesOf, lockLinesToDeliver } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
-import { lockOrder, moveOrder } from './order.status.ts'
+import { lockOrder, moveOrder, type OrderOwner } from './order.status.ts'
 import { salesTexts } from './texts.ts'
 
 const q = (n: number) => Math.round(n * 1000) / 1000
@@ -72,10 +72,15 @@ const deliveryLines = (
   })
 }
 
-/** An order's deliveries in one read: the heads, each with its lines and whoever made it. */
+/**
+ * A live order's owner (for the read check) and its deliveries in one read: a row per delivery,
+ * each with its lines and whoever made it, or one row with no delivery; none when there is no
+ * such order.
+ */
 const deliveriesOf = reusable('sale_delivery_of_order', (db) =>
   db
     .select({
+      owner: { id: saleOrders.id, orgCode: saleOrders.orgCode, createBy: saleOrders.createBy },
       h: saleDeliveries,
       creator: users.realname,
       lines: sql<Delivery['lines']>`(
@@ -84,9 +89,10 @@ const deliveriesOf = reusable('sale_delivery_of_order', (db) =>
         'batches', ${saleDeliveryLines.batches})), '[]')
       from ${saleDeliveryLines} where ${saleDeliveryLines.deliveryId} = ${saleDeliveries.id})`,
     })
-    .from(saleDeliveries)
+    .from(saleOrders)
+    .leftJoin(saleDeliveries, eq(saleDeliveries.orderId, saleOrders.id))
     .leftJoin(users, eq(users.id, saleDeliveries.createBy))
-    .where(eq(saleDeliveries.orderId, sql.placeholder('orderId')))
+    .where(and(eq(saleOrders.id, sql.placeholder('orderId')), eq(saleOrders.delFlag, false)))
     .orderBy(asc(saleDeliveries.createAt)),
 )
 
@@ -230,21 +236,34 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
     },
 
     /** An order's deliveries with their lines and batches, newest last. */
-    async ofOrder(db: DbOrTx, orderId: string): Promise<Delivery[]> {
+    /**
+     * GET /sale/delivery/deliveries: the order's deliveries, oldest first, with whose the order is
+     * (null when there is no live order), for the caller's read check; one statement.
+     */
+    async ofOrder(db: DbOrTx, orderId: string): Promise<{ owner: OrderOwner | null; deliveries: Delivery[] }> {
       const rows = await deliveriesOf(db, { orderId })
-      return rows.map(({ h, creator, lines }) => ({
-        id: h.id,
-        deliveryNo: h.deliveryNo,
-        orderId: h.orderId,
-        depotId: h.depotId,
-        shipDate: h.shipDate,
-        stockDocId: h.stockDocId,
-        stockDocNo: h.stockDocNo,
-        remark: h.remark,
-        createAt: h.createAt,
-        creatorName: h.creatorName ?? creator ?? null,
-        lines,
-      }))
+      return {
+        owner: rows[0]?.owner ?? null,
+        deliveries: rows.flatMap(({ h, creator, lines }) =>
+          h
+            ? [
+                {
+                  id: h.id,
+                  deliveryNo: h.deliveryNo,
+                  orderId: h.orderId,
+                  depotId: h.depotId,
+                  shipDate: h.shipDate,
+                  stockDocId: h.stockDocId,
+                  stockDocNo: h.stockDocNo,
+                  remark: h.remark,
+                  createAt: h.createAt,
+                  creatorName: h.creatorName ?? creator ?? null,
+                  lines,
+                },
+              ]
+            : [],
+        ),
+      }
     },
   }
 }

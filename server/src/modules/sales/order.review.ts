@@ -196,8 +196,12 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
 
     /** The same check where only the answer matters: reads no more of the order than whose it is. */
     async assertMayRead(db: DbOrTx, principal: Principal, orderId: string): Promise<OrderOwner> {
-      const owner = await readOrderOwner(db, orderId)
-      if (!inScope(principal, owner) && !(await review.readableByReviewer(db, principal, orderId)))
+      return review.assertOwnerReadable(db, principal, await readOrderOwner(db, orderId))
+    },
+
+    /** The check on an owner read with something else (null: there is no live order). */
+    async assertOwnerReadable(db: DbOrTx, principal: Principal, owner: OrderOwner | null): Promise<OrderOwner> {
+      if (!owner || (!inScope(principal, owner) && !(await review.readableByReviewer(db, principal, owner.id))))
         fail(Errors.OrderNotFound)
       return owner
     },
