@@ -27,7 +27,11 @@ export const benchExport = async (
   params: Record<string, string> = { langJson: JSON.stringify(EXPORT_TITLES) },
 ) => {
   const started = performance.now()
-  const { result: bytes, peakMb } = await peakRssDuring(pid, async () => {
+  const {
+    result: bytes,
+    peakMb,
+    beforeMb,
+  } = await peakRssDuring(pid, async () => {
     const query = new URLSearchParams({ column: 'createAt', order: 'desc', ...params })
     const res = await fetch(`${baseUrl}${base}/exportXls?${query}`, {
       headers: { 'x-access-token': token },
@@ -37,7 +41,7 @@ export const benchExport = async (
     for await (const chunk of res.body) n += (chunk as Uint8Array).length
     return n
   })
-  return { seconds: (performance.now() - started) / 1000, mb: bytes / 1024 / 1024, peakMb }
+  return { seconds: (performance.now() - started) / 1000, mb: bytes / 1024 / 1024, peakMb, beforeMb }
 }
 
 /** The columns an import takes: the export's, less the ones the system fills in or the bench leaves out. */

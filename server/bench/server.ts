@@ -119,16 +119,17 @@ export const startServer = async (databaseUrl: string, env: Record<string, strin
   }
 }
 
-/** Samples a process's resident memory every `everyMs` while `work` runs; answers the peak seen. */
+/** Samples a process's resident memory every `everyMs` while `work` runs; answers the peak seen, and what it was before. */
 export const peakRssDuring = async <T>(pid: number, work: () => Promise<T>, everyMs = 20) => {
-  let peak = memoryOf(pid).rssMb
+  const beforeMb = memoryOf(pid).rssMb
+  let peak = beforeMb
   const timer = setInterval(() => {
     peak = Math.max(peak, memoryOf(pid).rssMb)
   }, everyMs)
   try {
     const result = await work()
     peak = Math.max(peak, memoryOf(pid).rssMb)
-    return { result, peakMb: peak }
+    return { result, peakMb: peak, beforeMb }
   } finally {
     clearInterval(timer)
   }
