@@ -26,7 +26,6 @@ import {
   moveLiveOrder,
   moveOrder,
   type OrderOwner,
-  type OrderRow,
   readOrder,
   readOrderOwner,
   SHIPPED,
@@ -183,18 +182,9 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
     progress: (db: DbOrTx, orderId: string, lang: Lang) => engine.progress(db, ref(orderId), lang),
 
     /**
-     * May someone outside the order's data scope read it by id? Those who review it (hold one
-     * of its steps, or decided one), are asked about it in a sub-flow, or review its deletion.
+     * The caller may read the order: their data scope, or they review it ('order not found' else).
+     * Reads no more of the order than whose it is.
      */
-    /** The order, if the caller may read it: their data scope, or they review it ('order not found' else). */
-    async assertReadable(db: DbOrTx, principal: Principal, orderId: string): Promise<OrderRow> {
-      const order = await readOrder(db, orderId)
-      if (!inScope(principal, order) && !(await review.readableByReviewer(db, principal, orderId)))
-        fail(Errors.OrderNotFound)
-      return order
-    },
-
-    /** The same check where only the answer matters: reads no more of the order than whose it is. */
     async assertMayRead(db: DbOrTx, principal: Principal, orderId: string): Promise<OrderOwner> {
       return review.assertOwnerReadable(db, principal, await readOrderOwner(db, orderId))
     },
@@ -206,6 +196,10 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
       return owner
     },
 
+    /**
+     * May someone outside the order's data scope read it by id? Those who review it (hold one
+     * of its steps, or decided one), are asked about it in a sub-flow, or review its deletion.
+     */
     async readableByReviewer(db: DbOrTx, principal: Principal, orderId: string) {
       const m = await engine.membershipsOf(db, principal)
       if (m.roleCodes.length === 0) return false

@@ -56,7 +56,6 @@ export const orderRoutes =
     const configs = createAuditConfigService(db)
 
     /** The caller may read the order: their data scope, or they review it. */
-    const assertReadable = (principal: Principal, id: string) => review.assertReadable(db, principal, id)
     const assertMayRead = (principal: Principal, id: string) => review.assertMayRead(db, principal, id)
 
     app.get(
@@ -71,7 +70,10 @@ export const orderRoutes =
         },
       },
       async (req) => {
-        return ok(await orders.detail(db, await assertReadable(principalOf(req), req.query.id)))
+        // the order comes with whose it is; it is answered only if the caller may read it
+        const { owner, detail } = await orders.detail(db, req.query.id)
+        await review.assertOwnerReadable(db, principalOf(req), owner)
+        return ok(detail)
       },
     )
 

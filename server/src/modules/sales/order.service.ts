@@ -41,7 +41,15 @@ import {
   sideNames,
 } from './order.image.ts'
 import { linesOf, orderTotals, type PricedLine, priceLines, writeLines } from './order.lines.ts'
-import { inScope, lockOrder, lockOrderAndReview, moveOrder, type OrderRow } from './order.status.ts'
+import {
+  inScope,
+  isLiveOrder,
+  lockOrder,
+  lockOrderAndReview,
+  moveOrder,
+  type OrderOwner,
+  type OrderRow,
+} from './order.status.ts'
 
 type Input = z.output<typeof SaleOrderInputSchema>
 type EditInput = z.output<typeof SaleOrderEditSchema>
@@ -49,28 +57,44 @@ type EditInput = z.output<typeof SaleOrderEditSchema>
 /** The attachments of orders are kept under this table name. */
 export const ORDER_TABLE_DIC = 'saleOrder'
 
-/** An order's lines with their products, in line order (the detail). */
-const detailLines = reusable('sale_order_detail_lines', (db) =>
+/** An attachment of the detail as the statement reads it (JSON: its time as text). */
+type DetailFile = {
+  id: string
+  name: string
+  size: number
+  mime: string
+  tableDic: string | null
+  objectId: string | null
+  createAt: string
+}
+
+/**
+ * The detail in one read: the live order of the placeholder `id` with its lines and their
+ * products, a row per line in line order (an order without lines: one row, no line), and its
+ * attachments as JSON on each row. Three statements before (the order, its lines, its files).
+ */
+const detailStatement = reusable('sale_order_detail', (db) =>
   db
     .select({
+      order: saleOrders,
       line: saleOrderLines,
       code: products.code,
       name: products.name,
       nameEn: products.nameEn,
       spec: products.spec,
+      files: sql<DetailFile[]>`(
+      select coalesce(json_agg(json_build_object('id', ${attachments.id}, 'name', ${attachments.originalName},
+        'size', ${attachments.size}, 'mime', ${attachments.mime}, 'tableDic', ${attachments.tableDic},
+        'objectId', ${attachments.objectId}, 'createAt', ${attachments.createAt})
+        order by ${attachments.createAt}, ${attachments.id}), '[]')
+      from ${attachments}
+      where ${attachments.tableDic} = ${ORDER_TABLE_DIC} and ${attachments.objectId} = ${saleOrders.id}::text)`,
     })
-    .from(saleOrderLines)
+    .from(saleOrders)
+    .leftJoin(saleOrderLines, eq(saleOrderLines.orderId, saleOrders.id))
     .leftJoin(products, eq(products.id, saleOrderLines.productId))
-    .where(eq(saleOrderLines.orderId, sql.placeholder('orderId')))
+    .where(isLiveOrder())
     .orderBy(asc(saleOrderLines.lineNo)),
-)
-
-/** An order's attachments (the detail). */
-const detailFiles = reusable('sale_order_detail_files', (db) =>
-  db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.tableDic, ORDER_TABLE_DIC), eq(attachments.objectId, sql.placeholder('orderId')))),
 )
 
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
@@ -349,33 +373,34 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
     },
 
     /**
-     * GET /sale/order/queryById: the order (as the caller's read check found it) with its lines
-     * and attachments, both read at once: the lines with their products in one statement.
+     * GET /sale/order/queryById: the order with its lines and attachments (one statement), and
+     * whose it is for the caller's read check, which the route makes before answering. 404 when
+     * there is no live order.
      */
-    async detail(db: DbOrTx, order: OrderRow): Promise<SaleOrderDetail> {
-      const [withProducts, files] = await Promise.all([
-        detailLines(db, { orderId: order.id }),
-        detailFiles(db, { orderId: order.id }),
-      ])
-      const { delFlag: _d, orgCode: _o, updateBy: _u, ...head } = order
+    async detail(db: DbOrTx, id: string): Promise<{ owner: OrderOwner; detail: SaleOrderDetail }> {
+      const rows = await detailStatement(db, { id })
+      const first = rows[0] ?? fail(Errors.OrderNotFound)
+      const { delFlag: _d, orgCode: _o, updateBy: _u, ...head } = first.order
       return {
-        ...head,
-        lines: withProducts.map(({ line, code, name, nameEn, spec }) => ({
-          ...line,
-          productCode: code ?? '',
-          productName: name ?? '',
-          productNameEn: nameEn ?? null,
-          spec: spec ?? null,
-        })),
-        attachments: files.map((f) => ({
-          id: f.id,
-          name: f.originalName,
-          size: f.size,
-          mime: f.mime,
-          tableDic: f.tableDic,
-          objectId: f.objectId,
-          createAt: f.createAt,
-        })),
+        owner: first.order,
+        detail: {
+          ...head,
+          lines: rows.flatMap(({ line, code, name, nameEn, spec }) =>
+            line
+              ? [
+                  {
+                    ...line,
+                    productCode: code ?? '',
+                    productName: name ?? '',
+                    productNameEn: nameEn ?? null,
+                    spec: spec ?? null,
+                  },
+                ]
+              : [],
+          ),
+          // the attachment's time came as JSON text: a Date, as the driver gives the other times
+          attachments: first.files.map((f) => ({ ...f, createAt: new Date(f.createAt) })),
+        },
       }
     },
 

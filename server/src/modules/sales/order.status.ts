@@ -144,7 +144,7 @@ export const inScope = (principal: Principal, order: Pick<OrderRow, 'orgCode' | 
 }
 
 /** The order of the placeholder `id`, live (not deleted). */
-const isLiveOrder = () => and(eq(saleOrders.id, sql.placeholder('id')), eq(saleOrders.delFlag, false))
+export const isLiveOrder = () => and(eq(saleOrders.id, sql.placeholder('id')), eq(saleOrders.delFlag, false))
 
 /** The order, live (not deleted), locked until the transaction ends; 404 when there is none. */
 const liveOrder = (db: DbOrTx) => db.select().from(saleOrders).where(isLiveOrder())
