@@ -31,6 +31,7 @@ import { emptyResponse, ok, okResponse } from '../../platform/envelope.ts'
 import { requestLang } from '../../platform/i18n.ts'
 import { createAuditConfigService } from '../approval/audit-config.service.ts'
 import { branchOfferPage } from '../product/product.service.ts'
+import { readOrderDetail } from './order.detail.ts'
 import { calculateAttributes } from './order.lines.ts'
 import type { OrderReview } from './order.review.ts'
 import type { OrderService } from './order.service.ts'
@@ -71,7 +72,7 @@ export const orderRoutes =
       },
       async (req) => {
         // the order comes with whose it is; it is answered only if the caller may read it
-        const { owner, detail } = await orders.detail(db, req.query.id)
+        const { owner, detail } = await readOrderDetail(db, req.query.id)
         await review.assertOwnerReadable(db, principalOf(req), owner)
         return ok(detail)
       },

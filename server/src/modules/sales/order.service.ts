@@ -4,22 +4,18 @@ import {
   Errors,
   ORDER_NO_PREFIX,
   OrderStatus,
-  type SaleOrderDetail,
   type SaleOrderEditSchema,
   type SaleOrderInputSchema,
 } from '@app/contracts'
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
-import { reusable } from '../../db/reusable.ts'
 import {
   attachments,
   branches,
   countries,
   departments,
-  products,
   saleApplyModifies,
-  saleOrderLines,
   saleOrders,
   userBranches,
   users,
@@ -31,6 +27,7 @@ import { today } from '../../platform/days.ts'
 import { fail } from '../../platform/errors.ts'
 import { nextNumber } from '../../platform/sequence.ts'
 import { assertBranchStockUploaded } from '../stock/index.ts'
+import { ORDER_TABLE_DIC } from './order.detail.ts'
 import {
   contentOf,
   ORDER_RESOURCE,
@@ -41,61 +38,10 @@ import {
   sideNames,
 } from './order.image.ts'
 import { linesOf, orderTotals, type PricedLine, priceLines, writeLines } from './order.lines.ts'
-import {
-  inScope,
-  isLiveOrder,
-  lockOrder,
-  lockOrderAndReview,
-  moveOrder,
-  type OrderOwner,
-  type OrderRow,
-} from './order.status.ts'
+import { inScope, lockOrder, lockOrderAndReview, moveOrder, type OrderRow } from './order.status.ts'
 
 type Input = z.output<typeof SaleOrderInputSchema>
 type EditInput = z.output<typeof SaleOrderEditSchema>
-
-/** The attachments of orders are kept under this table name. */
-export const ORDER_TABLE_DIC = 'saleOrder'
-
-/** An attachment of the detail as the statement reads it (JSON: its time as text). */
-type DetailFile = {
-  id: string
-  name: string
-  size: number
-  mime: string
-  tableDic: string | null
-  objectId: string | null
-  createAt: string
-}
-
-/**
- * The detail in one read: the live order of the placeholder `id` with its lines and their
- * products, a row per line in line order (an order without lines: one row, no line), and its
- * attachments as JSON on each row. Three statements before (the order, its lines, its files).
- */
-const detailStatement = reusable('sale_order_detail', (db) =>
-  db
-    .select({
-      order: saleOrders,
-      line: saleOrderLines,
-      code: products.code,
-      name: products.name,
-      nameEn: products.nameEn,
-      spec: products.spec,
-      files: sql<DetailFile[]>`(
-      select coalesce(json_agg(json_build_object('id', ${attachments.id}, 'name', ${attachments.originalName},
-        'size', ${attachments.size}, 'mime', ${attachments.mime}, 'tableDic', ${attachments.tableDic},
-        'objectId', ${attachments.objectId}, 'createAt', ${attachments.createAt})
-        order by ${attachments.createAt}, ${attachments.id}), '[]')
-      from ${attachments}
-      where ${attachments.tableDic} = ${ORDER_TABLE_DIC} and ${attachments.objectId} = ${saleOrders.id}::text)`,
-    })
-    .from(saleOrders)
-    .leftJoin(saleOrderLines, eq(saleOrderLines.orderId, saleOrders.id))
-    .leftJoin(products, eq(products.id, saleOrderLines.productId))
-    .where(isLiveOrder())
-    .orderBy(asc(saleOrderLines.lineNo)),
-)
 
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
 
@@ -370,38 +316,6 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
         .where(eq(saleOrders.id, orderId))
       await logAs(tx, by, 'sale_order:applyDelete', order, { order, lines }, null)
       return order
-    },
-
-    /**
-     * GET /sale/order/queryById: the order with its lines and attachments (one statement), and
-     * whose it is for the caller's read check, which the route makes before answering. 404 when
-     * there is no live order.
-     */
-    async detail(db: DbOrTx, id: string): Promise<{ owner: OrderOwner; detail: SaleOrderDetail }> {
-      const rows = await detailStatement(db, { id })
-      const first = rows[0] ?? fail(Errors.OrderNotFound)
-      const { delFlag: _d, orgCode: _o, updateBy: _u, ...head } = first.order
-      return {
-        owner: first.order,
-        detail: {
-          ...head,
-          lines: rows.flatMap(({ line, code, name, nameEn, spec }) =>
-            line
-              ? [
-                  {
-                    ...line,
-                    productCode: code ?? '',
-                    productName: name ?? '',
-                    productNameEn: nameEn ?? null,
-                    spec: spec ?? null,
-                  },
-                ]
-              : [],
-          ),
-          // the attachment's time came as JSON text: a Date, as the driver gives the other times
-          attachments: first.files.map((f) => ({ ...f, createAt: new Date(f.createAt) })),
-        },
-      }
     },
 
     log,
