@@ -13,7 +13,7 @@ import { saleOrders } from '../../db/schema/index.ts'
 import { principalOf } from '../../platform/access.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
-import { inScope } from '../sales/order.status.ts'
+import { inScope, ownerColumns } from '../sales/order.status.ts'
 import type { ErpOutbox } from './outbox.ts'
 
 /** The sync button and an order's sync history (DESIGN 3a `POST /sale/order/sync`). */
@@ -44,7 +44,7 @@ export const erpRoutes =
         const ids = [...new Set(req.body.ids)]
         // the caller's own orders in one read; any other must be one they may read as its reviewer
         const rows = await db
-          .select({ id: saleOrders.id, orgCode: saleOrders.orgCode, createBy: saleOrders.createBy })
+          .select(ownerColumns)
           .from(saleOrders)
           .where(and(inArray(saleOrders.id, ids), eq(saleOrders.delFlag, false)))
         const mine = new Set(rows.filter((o) => inScope(principal, o)).map((o) => o.id))

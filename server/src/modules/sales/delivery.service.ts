@@ -25,7 +25,7 @@ import { nextNumbers } from '../../platform/sequence.ts'
 import type { StockDocService } from '../stock/index.ts'
 import { linesOf, lockLinesToDeliver } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
-import { lockOrder, moveOrder, type OrderOwner } from './order.status.ts'
+import { lockOrder, moveOrder, type OrderOwner, ownerColumns } from './order.status.ts'
 import { salesTexts } from './texts.ts'
 
 const q = (n: number) => Math.round(n * 1000) / 1000
@@ -80,7 +80,7 @@ const deliveryLines = (
 const deliveriesOf = reusable('sale_delivery_of_order', (db) =>
   db
     .select({
-      owner: { id: saleOrders.id, orgCode: saleOrders.orgCode, createBy: saleOrders.createBy },
+      owner: ownerColumns,
       h: saleDeliveries,
       creator: users.realname,
       lines: sql<Delivery['lines']>`(

@@ -188,11 +188,11 @@ export const readOrder = async (db: DbOrTx, id: string): Promise<OrderRow> => {
 /** What the read check needs of an order: whose it is (`inScope`). */
 export type OrderOwner = Pick<OrderRow, 'id' | 'orgCode' | 'createBy'>
 
+/** The columns of `OrderOwner`, for a select that reads them with something else. */
+export const ownerColumns = { id: saleOrders.id, orgCode: saleOrders.orgCode, createBy: saleOrders.createBy }
+
 const ownerStatement = reusable('sale_order_owner', (db) =>
-  db
-    .select({ id: saleOrders.id, orgCode: saleOrders.orgCode, createBy: saleOrders.createBy })
-    .from(saleOrders)
-    .where(isLiveOrder()),
+  db.select(ownerColumns).from(saleOrders).where(isLiveOrder()),
 )
 
 /**
