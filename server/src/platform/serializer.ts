@@ -16,7 +16,8 @@ const SUBSCHEMAS = new Set(['items', 'prefixItems', 'additionalProperties', 'any
  * The schema as fast-json-stringify should write it:
  * - no `default`: zod writes what the handler answered, fast-json-stringify would fill defaults in;
  * - `X or null` as a list of types, which it writes fastest (an `anyOf` makes it try each branch
- *   with a validator for every value); `anything or null` is anything.
+ *   with a validator for every value); `anything or null` is anything;
+ * - a choice of constants of one type as that type with an `enum` (a review step's `isAudit`).
  */
 const simplify = (node: unknown): unknown => {
   if (Array.isArray(node)) return node.map(simplify)
@@ -31,6 +32,17 @@ const simplify = (node: unknown): unknown => {
     } else out[k] = SUBSCHEMAS.has(k) ? simplify(v) : v
   }
   const branches = out.anyOf
+  // a choice of constants of one type (`z.union([z.literal(0), z.literal(1)])`) is that type, of those values
+  const constants = Array.isArray(branches) && branches.every(isSchema) ? branches : []
+  const type = constants[0]?.type
+  if (
+    constants.length > 0 &&
+    typeof type === 'string' &&
+    constants.every((b) => b.type === type && 'const' in b && Object.keys(b).length === 2)
+  ) {
+    const { anyOf: _, ...rest } = out
+    return { ...rest, type, enum: constants.map((b) => b.const) }
+  }
   if (Array.isArray(branches) && branches.length === 2 && branches.every(isSchema)) {
     const nullAt = branches.findIndex((b) => b.type === 'null' && Object.keys(b).length === 1)
     const other = branches[1 - nullAt]

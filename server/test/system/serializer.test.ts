@@ -1,4 +1,4 @@
-import { pageOf, SupplierSchema } from '@app/contracts'
+import { pageOf, ReviewProgressSchema, SupplierSchema } from '@app/contracts'
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -80,5 +80,50 @@ describe('the answer serializer', () => {
     const { ours, zod } = both(schema, { result: { n: '12.5', extra: 1 } })
     expect(ours).toEqual(zod)
     expect(ours).toEqual({ result: { n: 12.5 } })
+  })
+
+  it("writes a review's progress itself: a step's isAudit, a choice of constants, is no choice between schemas", () => {
+    const schema = okResponse(ReviewProgressSchema.nullable())[200]
+    const route = { schema, method: 'GET', url: '/test', httpStatus: '200' }
+    const step = (stepNo: number, isAudit: 0 | 1, decision: 'approve' | null) => ({
+      stepNo,
+      stepName: null,
+      deptCode: 'A01',
+      departName: '总部',
+      roleCode: 'finance',
+      roleName: '财务',
+      timeLimitHours: null,
+      allowAdjust: false,
+      isAudit,
+      decision,
+      userId: decision ? 'u1' : null,
+      realname: decision ? '李四' : null,
+      decidedAt: decision ? '2026-11-20T08:30:00.123Z' : null,
+      note: null,
+    })
+    const answer = {
+      success: true,
+      code: 200,
+      message: 'ok',
+      timestamp: 1,
+      result: {
+        id: 'r1',
+        business: 'order',
+        objectId: 'o1',
+        objectNo: 'SO-1',
+        status: '1',
+        round: 1,
+        currentStep: 2,
+        steps: [step(1, 1, 'approve'), step(2, 0, null)],
+        history: [],
+        version: 2,
+      },
+    }
+    // fast-json-stringify's code is a function of the schema, zod's encode a closure calling safeEncode
+    expect(serializerCompiler(route).toString()).not.toContain('safeEncode')
+    const { ours, zod } = both(schema, answer)
+    expect(ours).toEqual(zod)
+    expect(ours.result.steps.map((s: { isAudit: number }) => s.isAudit)).toEqual([1, 0])
+    expect(both(schema, { ...answer, result: null }).ours.result).toBeNull()
   })
 })
