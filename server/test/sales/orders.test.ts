@@ -3,6 +3,7 @@ import {
   OrderStatus,
   type Page,
   type ProductAttributes,
+  type ReviewProgress,
   type SaleOrder,
   type SellableProduct,
 } from '@app/contracts'
@@ -119,6 +120,38 @@ describe('its review', () => {
     expect((await audit(finance, id, 'approve')).status).toBe(200)
     expect((await audit(gm, id, 'approve')).status).toBe(200)
     expect((await detail(branchAdmin, id)).status).toBe(OrderStatus.PendingDelivery)
+  })
+
+  it('its progress shows each step as it is decided, to the submitter and to its reviewers', async () => {
+    const { id } = await addOrder(branchAdmin, orderForm(moscow, products))
+    const progress = async (api: Api) => {
+      const res = await api.get<ReviewProgress | null>('/api/sale/order/progress', { id })
+      expect(res.status).toBe(200)
+      return res.body.result!
+    }
+    const submitted = await progress(branchAdmin)
+    expect(submitted).toMatchObject({ objectId: id, status: '0', round: 1, currentStep: 1, history: [] })
+    expect(submitted.steps.map((s) => s.isAudit)).toEqual([0, 0, 0])
+    expect((await audit(region, id, 'approve', 'fine')).status).toBe(200)
+    // the next step's reviewer reads it as the submitter does
+    for (const api of [branchAdmin, finance]) {
+      const one = await progress(api)
+      expect(one.currentStep).toBe(2)
+      expect(one.steps.map((s) => [s.isAudit, s.decision])).toEqual([
+        [1, 'approve'],
+        [0, null],
+        [0, null],
+      ])
+      expect(one.history).toMatchObject([{ round: 1, stepNo: 1, decision: 'approve', note: 'fine' }])
+      expect(one.history[0]!.realname).toBeTruthy()
+    }
+    expect((await audit(finance, id, 'approve')).status).toBe(200)
+    expect((await audit(gm, id, 'approve')).status).toBe(200)
+    const approved = await progress(gm)
+    expect(approved.status).toBe('2')
+    expect(approved.steps.every((s) => s.isAudit === 1)).toBe(true)
+    const unknown = await branchAdmin.get('/api/sale/order/progress', { id: '00000000-0000-4000-8000-000000000000' })
+    expect(unknown.body.code).toBe(Errors.OrderNotFound.code)
   })
 
   it('a reviewer taken out of the step’s department stops finding and deciding the order at once, and does both when back', async () => {

@@ -12,8 +12,8 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
-import { reviewSteps, reviews, saleOrderDeletes, saleSubApplies } from '../../db/schema/index.ts'
-import type { ApprovalEngine } from '../../platform/approval/index.ts'
+import { reviewSteps, reviews, saleOrderDeletes, saleOrders, saleSubApplies } from '../../db/schema/index.ts'
+import { type ApprovalEngine, progressColumns, toProgress } from '../../platform/approval/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { fail } from '../../platform/errors.ts'
@@ -22,10 +22,12 @@ import { linesOf, orderTotals, reweigh, writeLines } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import {
   inScope,
+  isLiveOrder,
   lockOrderAndReview,
   moveLiveOrder,
   moveOrder,
   type OrderOwner,
+  ownerColumns,
   readOrder,
   readOrderOwner,
   SHIPPED,
@@ -35,6 +37,22 @@ import { salesTexts } from './texts.ts'
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const OPEN = [ApprovalStatus.Pending, ApprovalStatus.UnderReview] as string[]
+
+/**
+ * The live order's owner with its review's progress, in one statement (the progress's read
+ * checks who may see it): no row when there is no live order, a null review when it was never
+ * submitted.
+ */
+const ownedProgress = reusable('sale_order_owned_progress', (db) =>
+  db
+    .select({ owner: ownerColumns, ...progressColumns })
+    .from(saleOrders)
+    .leftJoin(
+      reviews,
+      and(eq(reviews.business, AuditBusiness.SaleOrder), eq(reviews.objectId, sql`${saleOrders.id}::text`)),
+    )
+    .where(isLiveOrder()),
+)
 
 /** An open sub-flow request at a review's step, if any (the step cannot be decided while there is). */
 const openSubApply = reusable('sale_sub_apply_open', (db) =>
@@ -179,7 +197,13 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
       }
     },
 
-    progress: (db: DbOrTx, orderId: string, lang: Lang) => engine.progress(db, ref(orderId), lang),
+    /** The order's review progress (null before its first submission) for a caller who may read the order. */
+    async progress(db: DbOrTx, principal: Principal, orderId: string, lang: Lang) {
+      const [row] = await ownedProgress(db, { id: orderId })
+      if (!row) fail(Errors.OrderNotFound)
+      await review.assertOwnerReadable(db, principal, row.owner)
+      return toProgress(row, lang)
+    },
 
     /**
      * The caller may read the order: their data scope, or they review it ('order not found' else).

@@ -14,7 +14,7 @@ import { departments, reviewDecisions, reviewSteps, reviews, roles, users } from
 import { deadlineOf, stepsOf } from './decide.ts'
 import { candidatesOf, excludedAt, type Member, membershipsOf, userIdOf } from './reviewers.ts'
 import { OPEN_STATUSES, refWhere, reusableByRef } from './start.ts'
-import type { ReviewRef } from './types.ts'
+import type { ReviewRef, ReviewRow } from './types.ts'
 
 export type ReviewListFilter = { business?: string; objectNo?: string; pageNo: number; pageSize: number }
 
@@ -269,14 +269,14 @@ type ProgressDecision = {
   decidedAt: string
 }
 
-/** A review's steps with their decisions, the step to highlight (SPEC 4) and every decision taken. */
-/** A review with its steps (and the names they show) and its decisions (with their deciders): one read. */
-const progressRead = reusableByRef('sys_review_progress', (db, where) =>
-  db
-    .select({
-      review: reviews,
-      // written out: drizzle leaves a one-table select's columns unqualified, and these name the outer row
-      steps: sql<ProgressStep[]>`(
+/**
+ * A review with its steps (and the names they show) and its decisions (with their deciders), as
+ * the columns of one select from `reviews` (or a select that joins it): `toProgress` reads them.
+ */
+export const progressColumns = {
+  review: reviews,
+  // written out: drizzle leaves a one-table select's columns unqualified, and these name the outer row
+  steps: sql<ProgressStep[]>`(
         select coalesce(json_agg(json_build_object('stepNo', s.step_no, 'stepName', s.step_name,
           'deptCode', s.dept_code, 'roleCode', s.role_code, 'timeLimitHours', s.time_limit_hours,
           'allowAdjust', s.allow_adjust, 'isAudit', s.is_audit, 'decision', s.decision, 'userId', s.user_id,
@@ -287,22 +287,25 @@ const progressRead = reusableByRef('sys_review_progress', (db, where) =>
         left join ${roles} ro on ro.role_code = s.role_code
         left join ${users} u on u.id = s.user_id
         where s.review_id = ${reviews}.id)`,
-      history: sql<ProgressDecision[]>`(
+  history: sql<ProgressDecision[]>`(
         select coalesce(json_agg(json_build_object('round', h.round, 'stepNo', h.step_no, 'deptCode', h.dept_code,
           'roleCode', h.role_code, 'decision', h.decision, 'userId', h.user_id, 'realname', u.realname,
           'note', h.note, 'decidedAt', h.create_at) order by h.create_at, h.id), '[]')
         from ${reviewDecisions} h
         left join ${users} u on u.id = h.user_id
         where h.review_id = ${reviews}.id)`,
-    })
-    .from(reviews)
-    .where(where),
+}
+
+const progressRead = reusableByRef('sys_review_progress', (db, where) =>
+  db.select(progressColumns).from(reviews).where(where),
 )
 
-export const getProgress = async (db: DbOrTx, ref: ReviewRef, lang: Lang): Promise<ReviewProgress | null> => {
-  const [row] = await progressRead(db, ref)
-  if (!row) return null
-  const { review, steps, history } = row
+/** A row of `progressColumns` (its review null: none was joined) as the progress it shows. */
+type ProgressRow = { review: ReviewRow | null; steps: ProgressStep[]; history: ProgressDecision[] }
+
+/** A review's steps with their decisions, the step to highlight (SPEC 4) and every decision taken; null without a review. */
+export const toProgress = ({ review, steps, history }: ProgressRow, lang: Lang): ReviewProgress | null => {
+  if (!review) return null
   const at = (text: string | null) => (text ? new Date(text).toISOString() : null)
   const index = deriveCurrentStepIndex(steps, review.status === ApprovalStatus.Rejected)
   return {
@@ -342,4 +345,9 @@ export const getProgress = async (db: DbOrTx, ref: ReviewRef, lang: Lang): Promi
     })),
     version: review.version,
   }
+}
+
+export const getProgress = async (db: DbOrTx, ref: ReviewRef, lang: Lang): Promise<ReviewProgress | null> => {
+  const [row] = await progressRead(db, ref)
+  return row ? toProgress(row, lang) : null
 }
