@@ -1,5 +1,5 @@
-import { Errors, type SaleOrderDetail } from '@app/contracts'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { Errors, type SaleOrderDetail, type SaleOrderLine } from '@app/contracts'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
 import { attachments, products, saleOrderLines, saleOrders } from '../../db/schema/index.ts'
@@ -21,38 +21,47 @@ type DetailFile = {
 }
 
 /**
- * The detail in one read: the live order of the placeholder `id` with its attachments as JSON
- * (read once, lateral to the order), then its lines with their products, a row per line in line
- * order (an order without lines: one row, no line). Three statements before (the order, its
- * lines, its files).
+ * The detail in one read and one row: the live order of the placeholder `id` with its lines (and
+ * their products) and its attachments, each as JSON read lateral to the order. Three statements
+ * at first (the order, its lines, its files), then a row per line repeating the order's forty
+ * columns, which the driver described and parsed again on each.
  */
 const detailStatement = reusable('sale_order_detail', (db) => {
+  const lines = db
+    .select({
+      // a line's numbers are JSON numbers, as the driver's numeric columns in 'number' mode give them
+      list: sql<SaleOrderLine[]>`coalesce(json_agg(json_build_object('id', ${saleOrderLines.id},
+        'lineNo', ${saleOrderLines.lineNo}, 'productId', ${saleOrderLines.productId},
+        'productCode', coalesce(${products.code}, ''), 'productName', coalesce(${products.name}, ''),
+        'productNameEn', ${products.nameEn}, 'spec', ${products.spec}, 'unitId', ${saleOrderLines.unitId},
+        'unit', ${saleOrderLines.unit}, 'quantity', ${saleOrderLines.quantity}, 'price', ${saleOrderLines.price},
+        'amount', ${saleOrderLines.amount}, 'deliveredQuantity', ${saleOrderLines.deliveredQuantity},
+        'boxes', ${saleOrderLines.boxes}, 'grossWeightKg', ${saleOrderLines.grossWeightKg},
+        'netWeightKg', ${saleOrderLines.netWeightKg}, 'volumeM3', ${saleOrderLines.volumeM3})
+        order by ${saleOrderLines.lineNo}), '[]')`.as('line_list'),
+    })
+    .from(saleOrderLines)
+    .leftJoin(products, eq(products.id, saleOrderLines.productId))
+    .where(eq(saleOrderLines.orderId, saleOrders.id))
+    .as('order_lines')
   const files = db
     .select({
       list: sql<DetailFile[]>`coalesce(json_agg(json_build_object('id', ${attachments.id},
         'name', ${attachments.originalName}, 'size', ${attachments.size}, 'mime', ${attachments.mime},
         'tableDic', ${attachments.tableDic}, 'objectId', ${attachments.objectId},
-        'createAt', ${attachments.createAt}) order by ${attachments.createAt}, ${attachments.id}), '[]')`.as('list'),
+        'createAt', ${attachments.createAt}) order by ${attachments.createAt}, ${attachments.id}), '[]')`.as(
+        'file_list',
+      ),
     })
     .from(attachments)
     .where(and(eq(attachments.tableDic, ORDER_TABLE_DIC), eq(attachments.objectId, sql`${saleOrders.id}::text`)))
     .as('order_files')
   return db
-    .select({
-      order: saleOrders,
-      files: files.list,
-      line: saleOrderLines,
-      code: products.code,
-      name: products.name,
-      nameEn: products.nameEn,
-      spec: products.spec,
-    })
+    .select({ order: saleOrders, lines: lines.list, files: files.list })
     .from(saleOrders)
+    .leftJoinLateral(lines, sql`true`)
     .leftJoinLateral(files, sql`true`)
-    .leftJoin(saleOrderLines, eq(saleOrderLines.orderId, saleOrders.id))
-    .leftJoin(products, eq(products.id, saleOrderLines.productId))
     .where(isLiveOrder())
-    .orderBy(asc(saleOrderLines.lineNo))
 })
 
 /**
@@ -64,23 +73,10 @@ export const readOrderDetail = async (
   db: DbOrTx,
   id: string,
 ): Promise<{ owner: OrderOwner; detail: SaleOrderDetail }> => {
-  const rows = await detailStatement(db, { id })
-  const first = rows[0] ?? fail(Errors.OrderNotFound)
-  const { delFlag: _d, orgCode: _o, updateBy: _u, ...head } = first.order
-  const lines = rows.flatMap(({ line, code, name, nameEn, spec }) =>
-    line
-      ? [
-          {
-            ...line,
-            productCode: code ?? '',
-            productName: name ?? '',
-            productNameEn: nameEn ?? null,
-            spec: spec ?? null,
-          },
-        ]
-      : [],
-  )
+  const [row] = await detailStatement(db, { id })
+  if (!row) fail(Errors.OrderNotFound)
+  const { delFlag: _d, orgCode: _o, updateBy: _u, ...head } = row.order
   // the attachment's time came as JSON text: a Date, as the driver gives the other times
-  const files = (first.files ?? []).map((f) => ({ ...f, createAt: new Date(f.createAt) }))
-  return { owner: first.order, detail: { ...head, lines, attachments: files } }
+  const files = row.files.map((f) => ({ ...f, createAt: new Date(f.createAt) }))
+  return { owner: row.order, detail: { ...head, lines: row.lines, attachments: files } }
 }
