@@ -274,7 +274,16 @@ type ProgressDecision = {
  * the columns of one select from `reviews` (or a select that joins it): `toProgress` reads them.
  */
 export const progressColumns = {
-  review: reviews,
+  // what the progress shows of the review (its twenty columns are described and parsed on every read)
+  review: {
+    id: reviews.id,
+    business: reviews.business,
+    objectId: reviews.objectId,
+    objectNo: reviews.objectNo,
+    status: reviews.status,
+    round: reviews.round,
+    version: reviews.version,
+  },
   // written out: drizzle leaves a one-table select's columns unqualified, and these name the outer row
   steps: sql<ProgressStep[]>`(
         select coalesce(json_agg(json_build_object('stepNo', s.step_no, 'stepName', s.step_name,
@@ -301,7 +310,11 @@ const progressRead = reusableByRef('sys_review_progress', (db, where) =>
 )
 
 /** A row of `progressColumns` (its review null: none was joined) as the progress it shows. */
-type ProgressRow = { review: ReviewRow | null; steps: ProgressStep[]; history: ProgressDecision[] }
+type ProgressRow = {
+  review: Pick<ReviewRow, keyof typeof progressColumns.review> | null
+  steps: ProgressStep[]
+  history: ProgressDecision[]
+}
 
 /** A review's steps with their decisions, the step to highlight (SPEC 4) and every decision taken; null without a review. */
 export const toProgress = ({ review, steps, history }: ProgressRow, lang: Lang): ReviewProgress | null => {
