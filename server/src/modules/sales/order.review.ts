@@ -197,12 +197,15 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
       }
     },
 
-    /** The order's review progress (null before its first submission) for a caller who may read the order. */
-    async progress(db: DbOrTx, principal: Principal, orderId: string, lang: Lang) {
+    /**
+     * The order's review progress (null before its first submission) with whose the order is, for
+     * the caller's read check, which the route makes before answering (as the detail's and the
+     * deliveries' do). 404 when there is no live order.
+     */
+    async progress(db: DbOrTx, orderId: string, lang: Lang) {
       const [row] = await ownedProgress(db, { id: orderId })
       if (!row) fail(Errors.OrderNotFound)
-      await review.assertOwnerReadable(db, principal, row.owner)
-      return toProgress(row, lang)
+      return { owner: row.owner, progress: toProgress(row, lang) }
     },
 
     /**

@@ -108,7 +108,9 @@ export const orderRoutes =
         },
       },
       async (req) => {
-        return ok(await review.progress(db, principalOf(req), req.query.id, requestLang(req)))
+        const { owner, progress } = await review.progress(db, req.query.id, requestLang(req))
+        await review.assertOwnerReadable(db, principalOf(req), owner)
+        return ok(progress)
       },
     )
 
