@@ -4,11 +4,15 @@
  * database, opens `BENCH_SOCKETS` (2 000) sockets split across them (one per user, token as
  * subprotocol, as the browser does; `BENCH_CONNECT_CONCURRENCY` at a time), publishes one notice
  * to everyone through instance A, and prints the delivery latency (p50/p95/p99) and each
- * instance's memory. Needs TEST_DATABASE_URL or DATABASE_URL (a server that may create databases).
+ * instance's memory; then the floor: the same fan-out from two bare `ws` servers with no
+ * database (`ws-floor.ts`). Needs TEST_DATABASE_URL or DATABASE_URL (a server that may create databases).
  * With `BENCH_SERVER_NODE_ARGS=--cpu-prof ...` it also prints the publish's window on the
  * monotonic clock the profiles' timestamps use, to cut them to it.
  */
+import { fork } from 'node:child_process'
+import { once } from 'node:events'
 import os from 'node:os'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import WebSocket from 'ws'
 import { newToken } from '../src/platform/auth/tokens.ts'
@@ -102,6 +106,56 @@ const percentiles = (sorted: number[]) =>
 /** Microseconds on the monotonic clock, the base of V8's CPU profile timestamps. */
 const monotonicUs = () => process.hrtime.bigint() / 1000n
 
+/** One socket per user, alternating between the two servers, `CONNECT_CONCURRENCY` opening at a time. */
+const openAll = async (
+  baseUrls: readonly [string, string],
+  users: readonly { id: string; token: string }[],
+  title: string,
+) => {
+  const clients: Client[] = []
+  for (let i = 0; i < users.length; i += CONNECT_CONCURRENCY) {
+    const batch = users.slice(i, i + CONNECT_CONCURRENCY)
+    clients.push(...(await Promise.all(batch.map((u, j) => connect(baseUrls[(i + j) % 2]!, u.id, u.token, title)))))
+  }
+  return clients
+}
+
+/** Resolves when every client has the notice, or after `DELIVERY_TIMEOUT_MS`. */
+const arrivalOfAll = (clients: readonly Client[]) => {
+  arrivals.left = clients.length
+  const allIn = new Promise<void>((resolve) => {
+    arrivals.allIn = resolve
+  })
+  return Promise.race([allIn, new Promise((r) => setTimeout(r, DELIVERY_TIMEOUT_MS))])
+}
+
+/**
+ * The floor: the same fan-out (as many sockets, split in two, the app's frames) from two bare
+ * `ws` servers (`ws-floor.ts`) with no database, no sessions and no heartbeat, read by the same
+ * client. What it takes is what this machine's loopback sockets and the client take alone.
+ */
+const floor = async (users: readonly { id: string; token: string }[]) => {
+  const servers = [0, 1].map(() => fork(fileURLToPath(new URL('./ws-floor.ts', import.meta.url))))
+  const clients: Client[] = []
+  try {
+    const ports = await Promise.all(
+      servers.map(async (s) => ((await once(s, 'message')) as [{ port: number }])[0].port),
+    )
+    const title = `Floor notice ${Date.now()}`
+    clients.push(...(await openAll([`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`], users, title)))
+    const arrived = arrivalOfAll(clients)
+    const started = performance.now()
+    for (const s of servers) s.send({ title })
+    await arrived
+    const delivered = clients.filter((c) => c.receivedAt !== null)
+    if (delivered.length !== clients.length) throw new Error(`floor: delivered ${delivered.length}/${clients.length}`)
+    return delivered.map((c) => c.receivedAt! - started).sort((x, y) => x - y)
+  } finally {
+    for (const c of clients) c.socket.terminate()
+    for (const s of servers) s.kill()
+  }
+}
+
 const main = async () => {
   const database = await createBenchDatabase(adminUrl, 'bench_ws')
   const { name, url } = database
@@ -120,14 +174,7 @@ const main = async () => {
 
     const title = `Bench notice ${Date.now()}`
     const connectStarted = performance.now()
-    for (let i = 0; i < users.length; i += CONNECT_CONCURRENCY) {
-      const batch = users.slice(i, i + CONNECT_CONCURRENCY)
-      clients.push(
-        ...(await Promise.all(
-          batch.map((u, j) => connect((i + j) % 2 === 0 ? a.baseUrl : b.baseUrl, u.id, u.token, title)),
-        )),
-      )
-    }
+    clients.push(...(await openAll([a.baseUrl, b.baseUrl], users, title)))
     const connectMs = performance.now() - connectStarted
     const connected = instances.map((i) => memoryOf(i.pid).rssMb)
     console.log(`${clients.length} sockets open (${clients.length / 2} per instance) in ${ms(connectMs)}`)
@@ -152,10 +199,7 @@ const main = async () => {
       targetIds: [],
     })
 
-    arrivals.left = clients.length
-    const allIn = new Promise<void>((resolve) => {
-      arrivals.allIn = resolve
-    })
+    const arrived = arrivalOfAll(clients)
     const cpuBefore = { a: cpuMsOf(a.pid), b: cpuMsOf(b.pid), db: await backendsCpu(url), bench: process.cpuUsage() }
     const loadBefore = os.loadavg()[0]!
 
@@ -165,7 +209,7 @@ const main = async () => {
     const publishDone = performance.now()
     const publishDoneUs = monotonicUs()
 
-    await Promise.race([allIn, new Promise((r) => setTimeout(r, DELIVERY_TIMEOUT_MS))])
+    await arrived
     const benchCpu = process.cpuUsage(cpuBefore.bench)
     const cpu = {
       a: cpuMsOf(a.pid) - cpuBefore.a,
@@ -199,6 +243,11 @@ const main = async () => {
       console.log(`monotonic µs: publish ${publishStartedUs}..${publishDoneUs}, delivered by ${deliveredUs}`)
     }
     if (delivered.length !== clients.length) process.exitCode = 1
+
+    // the app's sockets and servers gone, the same fan-out without the app
+    for (const c of clients.splice(0)) c.socket.terminate()
+    for (const i of instances.splice(0)) await i.stop()
+    console.log(`floor, the same frames from two bare ws servers (no database): ${percentiles(await floor(users))}`)
   } finally {
     for (const c of clients) c.socket.terminate()
     for (const i of instances) await i.stop()

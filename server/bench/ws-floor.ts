@@ -1,0 +1,26 @@
+/**
+ * `bench:ws`'s floor: a bare `ws` server in a process of its own (forked by `ws.ts`), no
+ * database, no sessions, no heartbeat. Told `{ title }` over IPC, it sends every socket it holds
+ * the frame the app would push for a notice of that title (`framesOf`, a fresh id each), as the
+ * app's delivery does, so the bench can say how much of the push's latency the machine's loopback
+ * sockets and the client alone take.
+ */
+import { randomUUID } from 'node:crypto'
+import { WebSocketServer } from 'ws'
+import { framesOf } from '../src/modules/messaging/live.delivery.ts'
+
+const server = new WebSocketServer({ port: 0, host: '127.0.0.1' })
+server.on('listening', () => process.send?.({ port: (server.address() as { port: number }).port }))
+process.on('message', ({ title }: { title: string }) => {
+  const frame = framesOf({
+    title,
+    content: 'One notice to everyone, through instance A.',
+    createTime: new Date().toISOString(),
+    creator: 'Administrator',
+    menuId: null,
+    params: null,
+    noticeId: randomUUID(),
+  })
+  for (const socket of server.clients) socket.send(frame(randomUUID()))
+})
+process.on('disconnect', () => process.exit(0))
