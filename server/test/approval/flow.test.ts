@@ -1,4 +1,13 @@
-import { ApprovalStatus, AuditBusiness, Errors, RejectFlow, type ReviewProgress, RoleCode } from '@app/contracts'
+import {
+  ApprovalStatus,
+  AuditBusiness,
+  Errors,
+  type Page,
+  RejectFlow,
+  type ReviewItem,
+  type ReviewProgress,
+  RoleCode,
+} from '@app/contracts'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationLogs, reviewDecisions, reviewSteps } from '../../src/db/schema/index.ts'
@@ -147,6 +156,13 @@ describe('role and department', () => {
 })
 
 describe('repeat audit', () => {
+  /** Whether the review waits in the caller's inbox (the list and its count, as the home page reads it). */
+  const inboxHas = async (caller: Api, reviewId: string) => {
+    const page = (await caller.get<Page<ReviewItem>>('/api/sys/todo/list', { pageSize: 100 })).body.result
+    const listed = page.records.some((r) => r.id === reviewId)
+    expect(page.total).toBe(page.records.length)
+    return listed
+  }
   const twoSteps = () => [step(RoleCode.RegionPresident, OVERSEAS), step(RoleCode.BranchFinance, OVERSEAS_FINANCE)]
 
   it('when off, keeps the approver of one step from approving the next', async () => {
@@ -155,6 +171,9 @@ describe('repeat audit', () => {
     expect((await decide(api.dual!, { id: review.reviewId, decision: 'approve' })).status).toBe(200)
     const engine = createApprovalEngine({ events: t.app.deps.events })
     expect(await engine.reviewersOf(t.database.db, { reviewId: review.reviewId })).toEqual([id.branch_finance])
+    // the inbox says the same: the step before was theirs
+    expect(await inboxHas(api.dual!, review.reviewId)).toBe(false)
+    expect(await inboxHas(api.branch_finance!, review.reviewId)).toBe(true)
     const twice = await decide(api.dual!, { id: review.reviewId, decision: 'approve' })
     expect(twice.status).toBe(403)
     expect(twice.body.code).toBe(Errors.RepeatAuditForbidden.code)
@@ -167,6 +186,7 @@ describe('repeat audit', () => {
     await putFlowInForce(admin, AuditBusiness.Product, twoSteps(), { repeatAudit: true })
     const review = await submit(t.app, AuditBusiness.Product, submitter())
     expect((await decide(api.dual!, { id: review.reviewId, decision: 'approve' })).status).toBe(200)
+    expect(await inboxHas(api.dual!, review.reviewId)).toBe(true)
     const second = await decide(api.dual!, { id: review.reviewId, decision: 'approve' })
     expect(second.status).toBe(200)
     expect(second.body.result).toMatchObject({ outcome: 'approved', status: ApprovalStatus.Approved })

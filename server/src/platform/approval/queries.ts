@@ -20,6 +20,15 @@ export type ReviewListFilter = { business?: string; objectNo?: string; pageNo: n
 
 const cur = alias(reviewSteps, 'cur')
 const prev = alias(reviewSteps, 'prev')
+/** A review's current step, joined as `cur`. */
+const curOfReview = and(eq(cur.reviewId, reviews.id), eq(cur.stepNo, reviews.currentStep))
+/**
+ * The step before a review's current one, left-joined as `prev`. At the first step the number
+ * looked for is null, so PostgreSQL ends the index lookup before it starts: a first-step
+ * reviewer's inbox of 20 000 reviews (the bench's regional president) was 20 000 lookups that
+ * found nothing, two thirds of its count (190-250 ms -> 57-82 ms at 1 000 000 orders).
+ */
+const prevOfReview = and(eq(prev.reviewId, reviews.id), eq(prev.stepNo, sql`nullif(${reviews.currentStep} - 1, 0)`))
 const submitter = alias(users, 'submitter')
 
 const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' ? (en ?? zh) : zh)
@@ -128,8 +137,8 @@ export const countTodo = async (db: DbOrTx, who: Member): Promise<{ waiting: num
       overdue: sql<number>`(count(*) filter (where ${cur.timeLimitHours} is not null and ${reviews.stepStartedAt} + ${cur.timeLimitHours} * interval '1 hour' < now()))::int`,
     })
     .from(reviews)
-    .innerJoin(cur, and(eq(cur.reviewId, reviews.id), eq(cur.stepNo, reviews.currentStep)))
-    .leftJoin(prev, and(eq(prev.reviewId, reviews.id), eq(prev.stepNo, sql`${reviews.currentStep} - 1`)))
+    .innerJoin(cur, curOfReview)
+    .leftJoin(prev, prevOfReview)
     .where(where)
   return { waiting: row?.waiting ?? 0, overdue: row?.overdue ?? 0 }
 }
@@ -146,8 +155,8 @@ export const listTodo = async (db: DbOrTx, who: Member, f: ReviewListFilter, lan
     db
       .select(itemColumns)
       .from(reviews)
-      .innerJoin(cur, and(eq(cur.reviewId, reviews.id), eq(cur.stepNo, reviews.currentStep)))
-      .leftJoin(prev, and(eq(prev.reviewId, reviews.id), eq(prev.stepNo, sql`${reviews.currentStep} - 1`)))
+      .innerJoin(cur, curOfReview)
+      .leftJoin(prev, prevOfReview)
       .leftJoin(departments, eq(departments.orgCode, cur.deptCode))
       .leftJoin(roles, eq(roles.roleCode, cur.roleCode))
       .leftJoin(submitter, eq(submitter.id, reviews.submitterId))
@@ -155,8 +164,8 @@ export const listTodo = async (db: DbOrTx, who: Member, f: ReviewListFilter, lan
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(reviews)
-    .innerJoin(cur, and(eq(cur.reviewId, reviews.id), eq(cur.stepNo, reviews.currentStep)))
-    .leftJoin(prev, and(eq(prev.reviewId, reviews.id), eq(prev.stepNo, sql`${reviews.currentStep} - 1`)))
+    .innerJoin(cur, curOfReview)
+    .leftJoin(prev, prevOfReview)
     .where(where)
   const rows = await base()
     .orderBy(desc(reviews.stepStartedAt), asc(reviews.id))
@@ -200,7 +209,7 @@ export const listDone = async (
     .select({ ...itemColumns, myDecision: mine.lastDecision, myDecidedAt: mine.lastAt })
     .from(reviews)
     .innerJoin(mine, eq(mine.reviewId, reviews.id))
-    .leftJoin(cur, and(eq(cur.reviewId, reviews.id), eq(cur.stepNo, reviews.currentStep)))
+    .leftJoin(cur, curOfReview)
     .leftJoin(departments, eq(departments.orgCode, cur.deptCode))
     .leftJoin(roles, eq(roles.roleCode, cur.roleCode))
     .leftJoin(submitter, eq(submitter.id, reviews.submitterId))
