@@ -1,7 +1,7 @@
 /**
  * `bench:ws`'s floor: a bare `ws` server in a process of its own (forked by `ws.ts`), no
- * database, no sessions, no heartbeat. Told `{ title }` over IPC, it sends every socket it holds
- * the frame the app would push for a notice of that title (`framesOf`, a fresh id each), as the
+ * database, no sessions, no heartbeat. Told `{ title, content }` over IPC, it sends every socket
+ * it holds the frame the app would push for such a notice (`framesOf`, a fresh id each), as the
  * app's delivery does, so the bench can say how much of the push's latency the machine's loopback
  * sockets and the client alone take.
  */
@@ -11,10 +11,10 @@ import { framesOf } from '../src/modules/messaging/live.delivery.ts'
 
 const server = new WebSocketServer({ port: 0, host: '127.0.0.1' })
 server.on('listening', () => process.send?.({ port: (server.address() as { port: number }).port }))
-process.on('message', ({ title }: { title: string }) => {
+process.on('message', ({ title, content }: { title: string; content: string }) => {
   const frame = framesOf({
     title,
-    content: 'One notice to everyone, through instance A.',
+    content,
     createTime: new Date().toISOString(),
     creator: 'Administrator',
     menuId: null,

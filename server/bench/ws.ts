@@ -10,7 +10,6 @@
  * monotonic clock the profiles' timestamps use, to cut them to it.
  */
 import { fork } from 'node:child_process'
-import { once } from 'node:events'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
@@ -25,6 +24,8 @@ const CONNECT_CONCURRENCY = Number(process.env.BENCH_CONNECT_CONCURRENCY ?? 100)
 /** A socket not open by then fails the run (a server that stopped accepting, not a slow one). */
 const CONNECT_TIMEOUT_MS = 30_000
 const DELIVERY_TIMEOUT_MS = 30_000
+/** The notice's text; its frame carries it as plain text, which the floor's servers send too. */
+const NOTICE_TEXT = 'One notice to everyone, through instance A.'
 /** Bench users (and their sessions) written per statement. */
 const USERS_PER_INSERT = 1000
 
@@ -138,14 +139,22 @@ const floor = async (users: readonly { id: string; token: string }[]) => {
   const servers = [0, 1].map(() => fork(fileURLToPath(new URL('./ws-floor.ts', import.meta.url))))
   const clients: Client[] = []
   try {
-    const ports = await Promise.all(
-      servers.map(async (s) => ((await once(s, 'message')) as [{ port: number }])[0].port),
-    )
+    // a server that fails to start exits instead of answering: the run fails rather than waits
+    const portOf = (s: (typeof servers)[0]) =>
+      new Promise<number>((resolve, reject) => {
+        const exited = (code: number | null) => reject(new Error(`floor server exited with ${code}`))
+        s.once('exit', exited)
+        s.once('message', (m: { port: number }) => {
+          s.off('exit', exited)
+          resolve(m.port)
+        })
+      })
+    const ports = await Promise.all(servers.map(portOf))
     const title = `Floor notice ${Date.now()}`
     clients.push(...(await openAll([`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`], users, title)))
     const arrived = arrivalOfAll(clients)
     const started = performance.now()
-    for (const s of servers) s.send({ title })
+    for (const s of servers) s.send({ title, content: NOTICE_TEXT })
     await arrived
     const delivered = clients.filter((c) => c.receivedAt !== null)
     if (delivered.length !== clients.length) throw new Error(`floor: delivered ${delivered.length}/${clients.length}`)
@@ -192,7 +201,7 @@ const main = async () => {
     }
     const notice = await call('/sys/notice/add', {
       title,
-      content: '<p>One notice to everyone, through instance A.</p>',
+      content: `<p>${NOTICE_TEXT}</p>`,
       noticeType: 'system',
       openType: 'detail',
       targetType: 'all',
