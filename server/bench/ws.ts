@@ -24,8 +24,8 @@ const CONNECT_CONCURRENCY = Number(process.env.BENCH_CONNECT_CONCURRENCY ?? 100)
 /** A socket not open by then fails the run (a server that stopped accepting, not a slow one). */
 const CONNECT_TIMEOUT_MS = 30_000
 const DELIVERY_TIMEOUT_MS = 30_000
-/** The notice's text; its frame carries it as plain text, which the floor's servers send too. */
-const NOTICE_TEXT = 'One notice to everyone, through instance A.'
+/** The notice's HTML; its frame carries it as plain text, as the floor's servers send it too. */
+const NOTICE_HTML = '<p>One notice to everyone, through instance A.</p>'
 /** Bench users (and their sessions) written per statement. */
 const USERS_PER_INSERT = 1000
 
@@ -154,7 +154,7 @@ const floor = async (users: readonly { id: string; token: string }[]) => {
     clients.push(...(await openAll([`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`], users, title)))
     const arrived = arrivalOfAll(clients)
     const started = performance.now()
-    for (const s of servers) s.send({ title, content: NOTICE_TEXT })
+    for (const s of servers) s.send({ title, content: NOTICE_HTML })
     await arrived
     const delivered = clients.filter((c) => c.receivedAt !== null)
     if (delivered.length !== clients.length) throw new Error(`floor: delivered ${delivered.length}/${clients.length}`)
@@ -201,7 +201,7 @@ const main = async () => {
     }
     const notice = await call('/sys/notice/add', {
       title,
-      content: `<p>${NOTICE_TEXT}</p>`,
+      content: NOTICE_HTML,
       noticeType: 'system',
       openType: 'detail',
       targetType: 'all',

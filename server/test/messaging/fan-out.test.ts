@@ -1,9 +1,9 @@
 import type { LiveFrame, Message, Notice, Page } from '@app/contracts'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '../../src/db/schema/index.ts'
+import { messages, users } from '../../src/db/schema/index.ts'
 import { framesOf } from '../../src/modules/messaging/live.delivery.ts'
-import { MESSAGE_CHANNEL, sameText, sendMessages } from '../../src/modules/messaging/message.writer.ts'
+import { MESSAGE_CHANNEL, sendMessages } from '../../src/modules/messaging/message.writer.ts'
 import { hashToken, newToken } from '../../src/platform/auth/tokens.ts'
 import { createConnectionRegistry, type LiveSocket } from '../../src/platform/realtime/connections.ts'
 import { closeEndedSessions } from '../../src/platform/realtime/sessions.ts'
@@ -36,6 +36,8 @@ const signedInSocket = async (username: string) => {
   return { socket, http: client(t.app, token) }
 }
 
+const sameText = (text: { title: string; content: string }) => ({ zh: text, en: text })
+
 const fakeSocket = () => {
   const s = { readyState: 1, pings: 0, closedWith: null as number | null }
   const socket: LiveSocket & typeof s = Object.assign(s, {
@@ -53,8 +55,8 @@ const fakeSocket = () => {
 
 describe('a message to many', () => {
   it('writes one row per recipient of each draft in one batch, and announces the batch once with its size', async () => {
-    const [a, b, c] = await Promise.all(
-      ['branch_finance', 'logistics_chief', 'region_president'].map((u) => userIdOf(t.database.db, u)),
+    const [a, b, c, admin] = await Promise.all(
+      ['branch_finance', 'logistics_chief', 'region_president', 'admin'].map((u) => userIdOf(t.database.db, u)),
     )
     const heard: string[] = []
     const unlisten = await t.database.listen(MESSAGE_CHANNEL, (p) => heard.push(p))
@@ -63,17 +65,16 @@ describe('a message to many', () => {
         {
           recipientIds: [a!, b!, a!],
           texts: sameText({ title: 'Same to two', content: 'x' }),
-          creator: 'Admin',
+          creatorId: admin,
           source: 'test',
         },
         {
           recipientIds: [c!],
           texts: sameText({ title: 'Another "text"', content: '' }),
-          creator: null,
           params: { k: 1 },
           source: 'test',
         },
-        { recipientIds: [], texts: sameText({ title: 'Nobody', content: '' }), creator: null, source: 'test' },
+        { recipientIds: [], texts: sameText({ title: 'Nobody', content: '' }), source: 'test' },
       ]),
     )
     const rows = await t.database.db.select().from(messages).where(eq(messages.batchId, batch!))
@@ -85,14 +86,17 @@ describe('a message to many', () => {
       ].sort(),
     )
     expect(rows.find((r) => r.recipientId === c)).toMatchObject({ params: { k: 1 }, creator: null, readFlag: 0 })
+    expect(rows.find((r) => r.recipientId === a)?.creator).toBe('管理员')
     await expect.poll(() => heard.map((p) => JSON.parse(p))).toContainEqual({ batch, count: 3 })
     await unlisten()
     expect(await t.database.db.transaction((tx) => sendMessages(tx, []))).toBeNull()
   })
 
-  it('pushes a notice to everyone once to each connected recipient, with the id of their own message', async () => {
+  it('pushes a notice to everyone once to each connected recipient, as the message their list shows, without writing messages', async () => {
     const finance = await signedInSocket('branch_finance')
     const logistics = await signedInSocket('logistics_chief')
+    const heard: string[] = []
+    const unlisten = await t.database.listen(MESSAGE_CHANNEL, (p) => heard.push(p))
     const admin = client(t.app, await login(t.app, 'admin'))
     const title = 'Everyone, at once'
     const added = await admin.post<Notice>('/api/sys/notice/add', {
@@ -103,7 +107,8 @@ describe('a message to many', () => {
       targetType: 'all',
       targetIds: [],
     })
-    expect((await admin.post('/api/sys/notice/publish', { id: added.body.result.id })).body.code).toBe(200)
+    const noticeId = added.body.result.id
+    expect((await admin.post('/api/sys/notice/publish', { id: noticeId })).body.code).toBe(200)
     const ids = new Set<string>()
     for (const user of [finance, logistics]) {
       const frame = await user.socket.next(isMessage(title), 2000)
@@ -112,9 +117,15 @@ describe('a message to many', () => {
       expect(own).toHaveLength(1)
       const { readFlag: _r, ...pushed } = own[0]!
       expect(frame).toEqual({ type: 'message', msgTxt: pushed })
+      expect(pushed).toMatchObject({ noticeId, content: 'One text for all, with "quotes" and 中文', creator: '管理员' })
       ids.add(pushed.id)
     }
-    expect(ids.size).toBe(2)
+    // every reader's message is the notice: one id, one announcement, no rows in sys_message
+    expect([...ids]).toEqual([noticeId])
+    const recipients = await t.database.db.$count(users, and(eq(users.status, '1'), eq(users.delFlag, false)))
+    await expect.poll(() => heard.map((p) => JSON.parse(p))).toContainEqual({ notice: noticeId, count: recipients })
+    await unlisten()
+    expect(await t.database.db.$count(messages, eq(messages.noticeId, noticeId))).toBe(0)
     await new Promise((r) => setTimeout(r, 200))
     for (const user of [finance, logistics]) expect(user.socket.frames.filter(isMessage(title))).toHaveLength(1)
   })

@@ -108,6 +108,45 @@ describe('notices', () => {
     expect((await logistics.get('/api/sys/notice/queryById', { id: notice.id })).status).toBe(404)
   })
 
+  it('keeps one read state for a notice and its message; deleting the message leaves the notice readable', async () => {
+    const notice = await addAndPublish(draft({ title: 'Read once' }))
+    const before = await unread(finance)
+    const unreadNotices = async () =>
+      (await finance.get<{ records: NoticeBrief[] }>('/api/sys/notice/getUnreadInfo')).body.result.records.map(
+        (n) => n.id,
+      )
+    expect(await unreadNotices()).toContain(notice.id)
+    // the message's id is the notice's: marking it read reads the notice
+    expect((await finance.post('/api/sys/messages/read', { id: notice.id })).body.code).toBe(200)
+    expect(await unread(finance)).toBe(before - 1)
+    expect(await unreadNotices()).not.toContain(notice.id)
+    expect((await logistics.post('/api/sys/messages/read', { id: notice.id })).status).toBe(404)
+
+    // deleted from the messages, still in the notice list and readable
+    expect((await finance.delete('/api/sys/messages/delete', { id: notice.id })).body.code).toBe(200)
+    expect((await messagesOf(finance)).some((m) => m.id === notice.id)).toBe(false)
+    expect((await finance.delete('/api/sys/messages/delete', { id: notice.id })).status).toBe(404)
+    expect((await finance.post('/api/sys/messages/read', { id: notice.id })).status).toBe(404)
+    const list = (await finance.get<NoticeBrief[]>('/api/sys/notice/queryAllList')).body.result
+    expect(list.map((n) => n.id)).toContain(notice.id)
+    expect((await finance.get<NoticeDetail>('/api/sys/notice/queryById', { id: notice.id })).body.code).toBe(200)
+
+    // mark-all-read and delete-all take the notices' messages too
+    const other = await addAndPublish(draft({ title: 'Read by all-read' }))
+    expect((await unread(finance)) > 0).toBe(true)
+    await finance.post('/api/sys/messages/allRead')
+    expect(await unread(finance)).toBe(0)
+    expect(await unreadNotices()).not.toContain(other.id)
+    await finance.post('/api/sys/messages/deleteAll')
+    expect(await messagesOf(finance)).toEqual([])
+    const [financeUser] = await t.database.db.select().from(users).where(eq(users.username, 'branch_finance'))
+    const rows = await t.database.db.select().from(noticeRecipients).where(eq(noticeRecipients.noticeId, other.id))
+    expect(rows.find((r) => r.userId === financeUser!.id)).toMatchObject({ readFlag: 1, messageRemoved: true })
+    expect((await finance.get<NoticeBrief[]>('/api/sys/notice/queryAllList')).body.result.map((n) => n.id)).toContain(
+      other.id,
+    )
+  })
+
   it('publishes to a department and its sub-departments', async () => {
     const chiefBefore = await unread(logistics)
     const adminBefore = await unread(logisticsAdmin)
@@ -159,6 +198,10 @@ describe('notices', () => {
     expect(edited.body.result).toMatchObject({ status: 'draft', title: 'Version two' })
     const republished = await admin.post<Notice>('/api/sys/notice/publish', { id: notice.id })
     expect(republished.body.result.status).toBe('published')
+    // published afresh: one message, unread again, dated and titled by the new version
+    const announced = (await messagesOf(finance)).filter((m) => m.noticeId === notice.id)
+    expect(announced).toMatchObject([{ id: notice.id, title: 'Version two', readFlag: 0 }])
+    expect(announced[0]!.createTime).toBe(republished.body.result.publishTime)
     const opened = await finance.get<NoticeDetail>('/api/sys/notice/queryById', { id: notice.id })
     expect(opened.body.result.title).toBe('Version two')
 

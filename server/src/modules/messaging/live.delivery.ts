@@ -1,16 +1,23 @@
-import type { LiveFrame, PushedMessage } from '@app/contracts'
+import { type LiveFrame, type PushedMessage, ReadFlag } from '@app/contracts'
 import { and, eq, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Unlisten } from '../../db/client.ts'
-import { messages } from '../../db/schema/index.ts'
+import { messages, noticeRecipients, notices } from '../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../platform/realtime/connections.ts'
+import { noticeMessage } from './message.service.ts'
 import { MESSAGE_CHANNEL, type MessageNotification } from './message.writer.ts'
+
+const UUID = /^[0-9a-f-]{36}$/i
 
 const parse = (payload: string): MessageNotification | null => {
   try {
-    const value = JSON.parse(payload) as Partial<MessageNotification>
-    if (typeof value.batch !== 'string' || !/^[0-9a-f-]{36}$/i.test(value.batch)) return null
-    return Number.isSafeInteger(value.count) ? { batch: value.batch, count: value.count } : { batch: value.batch }
+    const value = JSON.parse(payload) as { batch?: unknown; notice?: unknown; count?: unknown }
+    const count = Number.isSafeInteger(value.count) ? (value.count as number) : undefined
+    if (typeof value.notice === 'string' && UUID.test(value.notice))
+      return { notice: value.notice, count: count ?? Number.MAX_SAFE_INTEGER }
+    if (typeof value.batch !== 'string' || !UUID.test(value.batch)) return null
+    return count === undefined ? { batch: value.batch } : { batch: value.batch, count }
   } catch {
     return null
   }
@@ -44,13 +51,26 @@ export const framesOf = (m: Omit<PushedMessage, 'id'>) => {
 }
 
 /**
+ * The frame of a notice's message, the same for every reader, encoded once (ws would encode a
+ * string again for each socket it is sent to).
+ */
+export const noticeFrame = (notice: Parameters<typeof noticeMessage>[0]): Buffer => {
+  const { readFlag: _, ...msgTxt } = noticeMessage(notice, ReadFlag.Unread)
+  const frame: LiveFrame = { type: 'message', msgTxt }
+  return Buffer.from(JSON.stringify(frame))
+}
+
+/**
  * Every instance LISTENs on the message channel; on a notification it reads the announced
  * messages of the users connected *here* and pushes them to their sockets (SPEC 7 'msgTxt').
- * One query, grouped by content: a notice to thousands comes back as one row with its message
- * ids and recipients as lists, and its frame is serialised once (5 000 frames serialised one by
- * one, from 5 000 mapped rows, were a tenth of a second of the event loop). A batch no larger than the users
- * connected here is read whole (by its index) and filtered here; a larger one (a notice to
- * everyone) only for them, their ids as one array parameter.
+ * A batch: one query, grouped by content, so messages that differ only by id and recipient come
+ * back as one row with both as lists, and their frame is serialised once (5 000 frames
+ * serialised one by one, from 5 000 mapped rows, were a tenth of a second of the event loop). A
+ * notice: every reader's message is the notice, so the notice and its readers connected here
+ * are read, and one frame, encoded once, goes to all of them. Announced rows up to three times
+ * the users connected here are read whole (by their index) and filtered here; more only for
+ * them, their ids as one array parameter: reading a notice's 10 000 readers took 6-8 ms,
+ * reading 5 000 of them by their ids 11-16 ms.
  */
 export const createLiveDelivery = (deps: {
   database: Database
@@ -59,13 +79,39 @@ export const createLiveDelivery = (deps: {
 }) => {
   const { database, registry, log } = deps
 
-  const deliver = async (note: MessageNotification) => {
+  /** `column` in the users connected here, unless the announced rows are few enough to read whole. */
+  const connectedOnes = (column: AnyPgColumn, count: number | undefined) => {
     const connected = registry.userIds()
-    const ofBatch = eq(messages.batchId, note.batch)
-    const where =
-      note.count !== undefined && note.count <= connected.length
-        ? ofBatch
-        : and(ofBatch, sql`${messages.recipientId} = any(${`{${connected.join(',')}}`}::uuid[])`)
+    return count !== undefined && count <= 3 * connected.length
+      ? undefined
+      : sql`${column} = any(${`{${connected.join(',')}}`}::uuid[])`
+  }
+
+  const deliverNotice = async (noticeId: string, count: number) => {
+    const reading = database.db
+      .select({
+        id: notices.id,
+        title: notices.title,
+        content: notices.content,
+        senderName: notices.senderName,
+        publishTime: notices.publishTime,
+        createAt: notices.createAt,
+      })
+      .from(notices)
+      .where(and(eq(notices.id, noticeId), eq(notices.status, 'published')))
+    const readers = database.db
+      .select({ userId: noticeRecipients.userId })
+      .from(noticeRecipients)
+      .where(and(eq(noticeRecipients.noticeId, noticeId), connectedOnes(noticeRecipients.userId, count)))
+    // the two at once, on two of the pool's connections
+    const [[notice], connected] = await Promise.all([reading, readers])
+    if (!notice) return
+    const data = noticeFrame(notice)
+    for (const { userId } of connected) registry.send(userId, data)
+  }
+
+  const deliverBatch = async (note: { batch: string; count?: number }) => {
+    const where = and(eq(messages.batchId, note.batch), connectedOnes(messages.recipientId, note.count))
     const content = {
       title: messages.title,
       content: messages.content,
@@ -100,7 +146,8 @@ export const createLiveDelivery = (deps: {
       unlisten = await database.listen(MESSAGE_CHANNEL, (payload) => {
         const note = parse(payload)
         if (!note || registry.size === 0) return
-        deliver(note).catch((err) => log.error({ err }, 'live delivery failed'))
+        const delivered = 'notice' in note ? deliverNotice(note.notice, note.count) : deliverBatch(note)
+        delivered.catch((err) => log.error({ err }, 'live delivery failed'))
       })
     },
     async stop() {

@@ -1,11 +1,19 @@
 import type { Message, MessageListQuery, Page } from '@app/contracts'
 import { ReadFlag } from '@app/contracts'
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { messages } from '../../db/schema/index.ts'
+import { messages, noticeRecipients, notices } from '../../db/schema/index.ts'
 import { notFound } from '../../platform/errors.ts'
+import { plainText } from './notice.sanitize.ts'
 
-type MessageRow = typeof messages.$inferSelect
+type MessageRow = Pick<typeof messages.$inferSelect, keyof Message | 'createTime'>
+type NoticeRow = Pick<
+  typeof notices.$inferSelect,
+  'id' | 'title' | 'content' | 'senderName' | 'publishTime' | 'createAt'
+>
+
+/** How long the plain-text excerpt of a notice in its message may be. */
+const NOTICE_EXCERPT = 200
 
 export const toMessage = (row: MessageRow): Message => ({
   id: row.id,
@@ -20,26 +28,101 @@ export const toMessage = (row: MessageRow): Message => ({
 })
 
 /**
- * The caller's own messages. Every statement is scoped by `recipientId`, so a user can only ever
- * list, mark or delete what was sent to them; someone else's id answers 404 like a missing one.
+ * A reader's message announcing a notice, made from the notice itself: its id is the notice's,
+ * its text the title and the start of the notice's text, its sender the publisher. The same for
+ * every reader, so a notice to ten thousand people writes no message rows and is pushed as one
+ * frame (live.delivery.ts).
+ */
+export const noticeMessage = (n: NoticeRow, readFlag: number): Message => ({
+  id: n.id,
+  title: n.title,
+  content: plainText(n.content, NOTICE_EXCERPT),
+  createTime: (n.publishTime ?? n.createAt).toISOString(),
+  creator: n.senderName,
+  readFlag,
+  menuId: null,
+  params: null,
+  noticeId: n.id,
+})
+
+/**
+ * The caller's own messages: the rows sent to them (sys_message) and the notices sent to them
+ * (their sys_notice_recipient rows, whose id is the notice's), as one list. Every statement is
+ * scoped by the caller's id, so a user can only ever list, mark or delete what was sent to them;
+ * someone else's id answers 404 like a missing one.
  */
 export const createMessageService = (db: DbOrTx) => {
-  const own = (userId: string) => eq(messages.recipientId, userId)
+  const own = (userId: string, readFlag?: number) =>
+    and(eq(messages.recipientId, userId), readFlag === undefined ? undefined : eq(messages.readFlag, readFlag))
+  const ownNotices = (userId: string, readFlag?: number) =>
+    and(
+      eq(noticeRecipients.userId, userId),
+      eq(noticeRecipients.messageRemoved, false),
+      readFlag === undefined ? undefined : eq(noticeRecipients.readFlag, readFlag),
+    )
+  const countOf = async (userId: string, readFlag?: number) => {
+    const [rows] = await db.select({ n: count() }).from(messages).where(own(userId, readFlag))
+    const [ofNotices] = await db.select({ n: count() }).from(noticeRecipients).where(ownNotices(userId, readFlag))
+    return (rows?.n ?? 0) + (ofNotices?.n ?? 0)
+  }
+  /** Marks the caller's notice messages read (`which`: one notice; all otherwise); answers how many changed. */
+  const readNotices = async (userId: string, which?: SQL) => {
+    const changed = await db
+      .update(noticeRecipients)
+      .set({ readFlag: ReadFlag.Read, readTime: sql`coalesce(${noticeRecipients.readTime}, now())` })
+      .where(and(ownNotices(userId, ReadFlag.Unread), which))
+      .returning({ id: noticeRecipients.noticeId })
+    return changed.length
+  }
 
   return {
     async list(userId: string, q: MessageListQuery): Promise<Page<Message>> {
-      const where = and(own(userId), q.readFlag === undefined ? undefined : eq(messages.readFlag, q.readFlag))
-      const [total] = await db.select({ n: count() }).from(messages).where(where)
-      const rows = await db
-        .select()
+      const sent = db
+        .select({
+          id: messages.id,
+          title: messages.title,
+          content: messages.content,
+          createTime: messages.createTime,
+          creator: messages.creator,
+          readFlag: messages.readFlag,
+          menuId: messages.menuId,
+          params: messages.params,
+          noticeId: messages.noticeId,
+        })
         .from(messages)
-        .where(where)
-        .orderBy(desc(messages.createTime), desc(messages.id))
+        .where(own(userId, q.readFlag))
+      const ofNotices = db
+        .select({
+          id: notices.id,
+          title: notices.title,
+          content: notices.content,
+          // dated by its publication (a notice's createAt is its draft's)
+          createTime: sql<Date>`coalesce(${notices.publishTime}, ${notices.createAt})`,
+          creator: notices.senderName,
+          readFlag: noticeRecipients.readFlag,
+          menuId: sql<string | null>`null::varchar`,
+          params: sql<Record<string, unknown> | null>`null::jsonb`,
+          noticeId: notices.id,
+        })
+        .from(noticeRecipients)
+        .innerJoin(notices, eq(notices.id, noticeRecipients.noticeId))
+        .where(ownNotices(userId, q.readFlag))
+      // a set operation is ordered by its output columns (the first select's rows decode them all)
+      const rows = await sent
+        .unionAll(ofNotices)
+        .orderBy(desc(sql`"create_time"`), desc(sql`"id"`))
         .limit(q.pageSize)
         .offset((q.pageNo - 1) * q.pageSize)
-      const n = total?.n ?? 0
+      const n = await countOf(userId, q.readFlag)
       return {
-        records: rows.map(toMessage),
+        records: rows.map((r) =>
+          r.noticeId !== null && r.noticeId === r.id
+            ? noticeMessage(
+                { ...r, senderName: r.creator, publishTime: r.createTime, createAt: r.createTime },
+                r.readFlag,
+              )
+            : toMessage(r),
+        ),
         total: n,
         size: q.pageSize,
         current: q.pageNo,
@@ -47,13 +130,7 @@ export const createMessageService = (db: DbOrTx) => {
       }
     },
 
-    async unreadCount(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(messages)
-        .where(and(own(userId), eq(messages.readFlag, ReadFlag.Unread)))
-      return row?.n ?? 0
-    },
+    unreadCount: (userId: string): Promise<number> => countOf(userId, ReadFlag.Unread),
 
     async markRead(userId: string, id: string): Promise<void> {
       const [row] = await db
@@ -61,7 +138,13 @@ export const createMessageService = (db: DbOrTx) => {
         .set({ readFlag: ReadFlag.Read, readTime: sql`coalesce(${messages.readTime}, now())` })
         .where(and(own(userId), eq(messages.id, id)))
         .returning({ id: messages.id })
-      if (!row) notFound()
+      if (row) return
+      const [notice] = await db
+        .select({ id: noticeRecipients.noticeId })
+        .from(noticeRecipients)
+        .where(and(ownNotices(userId), eq(noticeRecipients.noticeId, id)))
+      if (!notice) notFound()
+      await readNotices(userId, eq(noticeRecipients.noticeId, id))
     },
 
     /** Marks read every unread message of the caller; answers how many changed. */
@@ -69,31 +152,34 @@ export const createMessageService = (db: DbOrTx) => {
       const rows = await db
         .update(messages)
         .set({ readFlag: ReadFlag.Read, readTime: new Date() })
-        .where(and(own(userId), eq(messages.readFlag, ReadFlag.Unread)))
+        .where(own(userId, ReadFlag.Unread))
         .returning({ id: messages.id })
-      return rows.length
+      return rows.length + (await readNotices(userId))
     },
 
-    /** Marks read the caller's messages that announce these notices (opening a notice reads it). */
-    async markNoticeRead(userId: string, noticeIds: readonly string[]): Promise<void> {
-      if (noticeIds.length === 0) return
-      await db
-        .update(messages)
-        .set({ readFlag: ReadFlag.Read, readTime: new Date() })
-        .where(and(own(userId), eq(messages.readFlag, ReadFlag.Unread), inArray(messages.noticeId, [...noticeIds])))
-    },
-
+    /** Deletes one of the caller's messages; a notice's leaves the notice readable. */
     async remove(userId: string, id: string): Promise<void> {
       const [row] = await db
         .delete(messages)
         .where(and(own(userId), eq(messages.id, id)))
         .returning({ id: messages.id })
-      if (!row) notFound()
+      if (row) return
+      const [notice] = await db
+        .update(noticeRecipients)
+        .set({ messageRemoved: true })
+        .where(and(ownNotices(userId), eq(noticeRecipients.noticeId, id)))
+        .returning({ id: noticeRecipients.noticeId })
+      if (!notice) notFound()
     },
 
     async removeAll(userId: string): Promise<number> {
       const rows = await db.delete(messages).where(own(userId)).returning({ id: messages.id })
-      return rows.length
+      const ofNotices = await db
+        .update(noticeRecipients)
+        .set({ messageRemoved: true })
+        .where(ownNotices(userId))
+        .returning({ id: noticeRecipients.noticeId })
+      return rows.length + ofNotices.length
     },
   }
 }

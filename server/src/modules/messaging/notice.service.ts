@@ -17,7 +17,6 @@ import { and, count, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-
 import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts'
 import {
   departments,
-  messages,
   noticeRecipients,
   notices,
   roles,
@@ -28,7 +27,6 @@ import {
 import type { OperationEntry } from '../../platform/audit-log.ts'
 import { fail, notFound, staleVersion } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { createMessageService } from './message.service.ts'
 import { sanitizeNoticeHtml } from './notice.sanitize.ts'
 import type { MessagingText } from './texts.ts'
 
@@ -147,7 +145,7 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
   /**
    * Writes a notice's recipients afresh (their read state starts over) and answers how many they
    * are. PostgreSQL reads them and writes them in one statement: 10 000 ids read into the server
-   * and sent back twice (here and to the messages' insert) were a tenth of the publish call.
+   * and sent back were a tenth of the publish call. Each row is also its reader's message.
    */
   const writeRecipients = async (tx: DbOrTx, row: NoticeRow): Promise<number> => {
     await tx.delete(noticeRecipients).where(eq(noticeRecipients.noticeId, row.id))
@@ -250,8 +248,8 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
 
     /**
      * Sends a draft (or a withdrawn notice) to its recipients: fixes the recipient list, resets
-     * their read state, and emits `notice.published` in the same transaction (which becomes
-     * their messages).
+     * their read state, and emits `notice.published` in the same transaction (which announces
+     * it to them live; their message is their recipient row).
      */
     async publish(id: string, actor: Actor, audit: Audit): Promise<Outcome<Notice>> {
       const nobody = new Error('no recipients')
@@ -326,12 +324,12 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
       })
     },
 
-    /** Deletes a draft or withdrawn notice, and the messages that announced it. */
+    /** Deletes a draft or withdrawn notice, and its recipient rows: the messages that announced it. */
     async remove(id: string, audit: Audit): Promise<Outcome<null>> {
       return db.transaction(async (tx) => {
         const before = await load(tx, id, true)
         if (before.status === 'published') return { warn: 'noticePublishedCannotEdit' }
-        await tx.delete(messages).where(eq(messages.noticeId, id))
+        await tx.delete(noticeRecipients).where(eq(noticeRecipients.noticeId, id))
         await tx.delete(notices).where(eq(notices.id, id))
         await audit(tx, {
           operation: 'sys_notice:delete',
@@ -343,7 +341,7 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
       })
     },
 
-    /** A notice sent to the reader; opening it marks it (and the messages announcing it) read. */
+    /** A notice sent to the reader; opening it marks it (and so the message announcing it) read. */
     async read(id: string, userId: string): Promise<Outcome<NoticeDetail>> {
       return db.transaction(async (tx) => {
         const [found] = await tx
@@ -359,7 +357,6 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
             .set({ readFlag: ReadFlag.Read, readTime: new Date() })
             .where(and(eq(noticeRecipients.noticeId, id), eq(noticeRecipients.userId, userId)))
         }
-        await createMessageService(tx).markNoticeRead(userId, [id])
         return { value: toDetail(found.notice, ReadFlag.Read) }
       })
     },

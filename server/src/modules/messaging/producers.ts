@@ -1,12 +1,6 @@
-import { eq } from 'drizzle-orm'
-import { notices } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { type MessageDraft, sameText, sendMessages } from './message.writer.ts'
-import { plainText } from './notice.sanitize.ts'
+import { announceNotice, type MessageDraft, sendMessages } from './message.writer.ts'
 import { approvalTexts, menuOfBusiness } from './texts.ts'
-
-/** How long the plain-text excerpt of a notice in its message may be. */
-const EXCERPT = 200
 
 /** The message asking a step's reviewers for their review. */
 const reviewNeeded = (e: {
@@ -63,24 +57,8 @@ export const subscribeMessageProducers = (events: EventBus) => {
         },
       ])
     }),
-    events.on('notice.published', async (tx, e) => {
-      const [notice] = await tx
-        .select({ content: notices.content, senderName: notices.senderName })
-        .from(notices)
-        .where(eq(notices.id, e.noticeId))
-      const excerpt = plainText(notice?.content ?? '', EXCERPT)
-      // one draft for all recipients, read from the notice's recipient rows: one statement
-      await sendMessages(tx, [
-        {
-          noticeRecipients: e.recipients,
-          texts: sameText({ title: e.title, content: excerpt }),
-          creator: notice?.senderName ?? null,
-          creatorId: e.senderId,
-          noticeId: e.noticeId,
-          source: e.type,
-        },
-      ])
-    }),
+    // a notice's readers' message is the notice itself: only the announcement is sent
+    events.on('notice.published', (tx, e) => announceNotice(tx, e.noticeId, e.recipients)),
   ]
   return () => {
     for (const off of offs) off()

@@ -1,7 +1,7 @@
 /** The part of a socket the registry needs (a `ws` WebSocket satisfies it). */
 export type LiveSocket = {
   readonly readyState: number
-  send(data: string): void
+  send(data: string | Buffer, options?: { binary?: boolean }): void
   ping(): void
   terminate(): void
   close(code?: number, reason?: string): void
@@ -48,12 +48,15 @@ export const createConnectionRegistry = (now: () => number = Date.now) => {
       const entry = entries.get(socket)
       if (entry) entry.lastSeen = now()
     },
-    /** Sends to every open socket of the user; answers how many got it. */
-    send(userId: string, data: string): number {
+    /**
+     * Sends a text frame to every open socket of the user; answers how many got it. `data` may be
+     * the text already encoded, when many sockets get the same (ws would encode it for each).
+     */
+    send(userId: string, data: string | Buffer): number {
       let sent = 0
       for (const socket of byUser.get(userId) ?? []) {
         if (socket.readyState !== OPEN) continue
-        socket.send(data)
+        socket.send(data, { binary: false })
         sent++
       }
       return sent

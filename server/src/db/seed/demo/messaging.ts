@@ -18,7 +18,6 @@ type NoticeSeed = {
   roles?: readonly string[]
   status: 'draft' | 'published' | 'withdrawn'
   publishedAgo?: number
-  excerpt: string
 }
 
 const NOTICES: readonly NoticeSeed[] = [
@@ -31,7 +30,6 @@ const NOTICES: readonly NoticeSeed[] = [
     targetType: 'all',
     status: 'published',
     publishedAgo: 2 * DAY,
-    excerpt: '系统将于本周六 22:00–24:00 进行升级维护，期间暂停使用。',
   },
   {
     title: '销售订单审核流程调整',
@@ -44,7 +42,6 @@ const NOTICES: readonly NoticeSeed[] = [
     roles: [RoleCode.BranchAdmin, RoleCode.RegionPresident, RoleCode.BranchFinance, RoleCode.GmPresident],
     status: 'published',
     publishedAgo: 1 * DAY,
-    excerpt: '自下月起，销售订单审核增加总办总裁审核环节。',
   },
   {
     title: '年终库存盘点安排',
@@ -55,7 +52,6 @@ const NOTICES: readonly NoticeSeed[] = [
     roles: [RoleCode.LogisticsChief, RoleCode.LogisticsAdmin, RoleCode.SysAdmin],
     status: 'withdrawn',
     publishedAgo: 5 * DAY,
-    excerpt: '请各仓库于 12 月 20 日前完成年终盘点。',
   },
   {
     title: '春节放假安排（草稿）',
@@ -64,7 +60,6 @@ const NOTICES: readonly NoticeSeed[] = [
     openType: 'detail',
     targetType: 'all',
     status: 'draft',
-    excerpt: '',
   },
 ]
 
@@ -165,21 +160,8 @@ export const seedMessaging = async (db: DbOrTx) => {
       : []
     const recipients = n.targetType === 'all' ? people.map((p) => p.id) : members.map((r) => r.id)
     if (recipients.length === 0) continue
+    // each recipient row is also that reader's message announcing the notice
     await db.insert(noticeRecipients).values(recipients.map((userId) => ({ noticeId: row.id, userId })))
-    const batchId = randomUUID()
-    await db.insert(messages).values(
-      recipients.map((recipientId) => ({
-        recipientId,
-        title: n.title,
-        content: n.excerpt,
-        creator: admin.realname,
-        creatorId: admin.id,
-        noticeId: row.id,
-        source: 'notice.published',
-        batchId,
-        createTime: published,
-      })),
-    )
   }
 
   const batchId = randomUUID()
