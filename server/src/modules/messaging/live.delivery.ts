@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Unlisten } from '../../db/client.ts'
 import { messages, noticeRecipients, notices } from '../../db/schema/index.ts'
 import type { ConnectionRegistry } from '../../platform/realtime/connections.ts'
-import { noticeMessage } from './message.service.ts'
+import { noticeMessage, noticeMessageColumns } from './message.service.ts'
 import { MESSAGE_CHANNEL, type MessageNotification } from './message.writer.ts'
 
 const UUID = /^[0-9a-f-]{36}$/i
@@ -89,14 +89,7 @@ export const createLiveDelivery = (deps: {
 
   const deliverNotice = async (noticeId: string, count: number) => {
     const reading = database.db
-      .select({
-        id: notices.id,
-        title: notices.title,
-        content: notices.content,
-        senderName: notices.senderName,
-        publishTime: notices.publishTime,
-        createAt: notices.createAt,
-      })
+      .select(noticeMessageColumns)
       .from(notices)
       .where(and(eq(notices.id, noticeId), eq(notices.status, 'published')))
     const readers = database.db

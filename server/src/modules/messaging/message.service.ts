@@ -1,16 +1,22 @@
 import type { Message, MessageListQuery, Page } from '@app/contracts'
 import { ReadFlag } from '@app/contracts'
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
+import { type DbOrTx, rowsOf } from '../../db/client.ts'
 import { messages, noticeRecipients, notices } from '../../db/schema/index.ts'
 import { notFound } from '../../platform/errors.ts'
 import { plainText } from './notice.sanitize.ts'
 
 type MessageRow = Pick<typeof messages.$inferSelect, keyof Message | 'createTime'>
-type NoticeRow = Pick<
-  typeof notices.$inferSelect,
-  'id' | 'title' | 'content' | 'senderName' | 'publishTime' | 'createAt'
->
+/** The notice's columns its message is made of (`noticeMessage`), for a select. */
+export const noticeMessageColumns = {
+  id: notices.id,
+  title: notices.title,
+  content: notices.content,
+  senderName: notices.senderName,
+  publishTime: notices.publishTime,
+  createAt: notices.createAt,
+}
+type NoticeRow = { [K in keyof typeof noticeMessageColumns]: (typeof notices.$inferSelect)[K] }
 
 /** How long the plain-text excerpt of a notice in its message may be. */
 const NOTICE_EXCERPT = 200
@@ -60,17 +66,19 @@ export const createMessageService = (db: DbOrTx) => {
       eq(noticeRecipients.messageRemoved, false),
       readFlag === undefined ? undefined : eq(noticeRecipients.readFlag, readFlag),
     )
+  /** Both kinds counted in one statement (the bell asks for the unread count on every refresh). */
   const countOf = async (userId: string, readFlag?: number) => {
-    const [rows] = await db.select({ n: count() }).from(messages).where(own(userId, readFlag))
-    const [ofNotices] = await db.select({ n: count() }).from(noticeRecipients).where(ownNotices(userId, readFlag))
-    return (rows?.n ?? 0) + (ofNotices?.n ?? 0)
+    const sent = db.select({ n: count() }).from(messages).where(own(userId, readFlag))
+    const ofNotices = db.select({ n: count() }).from(noticeRecipients).where(ownNotices(userId, readFlag))
+    const [row] = rowsOf<{ n: number }>(await db.execute(sql`select ((${sent}) + (${ofNotices}))::int as n`))
+    return row?.n ?? 0
   }
-  /** Marks the caller's notice messages read (`which`: one notice; all otherwise); answers how many changed. */
-  const readNotices = async (userId: string, which?: SQL) => {
+  /** Marks the notice messages `where` picks read; answers how many it found. */
+  const readNotices = async (where: SQL | undefined) => {
     const changed = await db
       .update(noticeRecipients)
       .set({ readFlag: ReadFlag.Read, readTime: sql`coalesce(${noticeRecipients.readTime}, now())` })
-      .where(and(ownNotices(userId, ReadFlag.Unread), which))
+      .where(where)
       .returning({ id: noticeRecipients.noticeId })
     return changed.length
   }
@@ -139,12 +147,7 @@ export const createMessageService = (db: DbOrTx) => {
         .where(and(own(userId), eq(messages.id, id)))
         .returning({ id: messages.id })
       if (row) return
-      const [notice] = await db
-        .select({ id: noticeRecipients.noticeId })
-        .from(noticeRecipients)
-        .where(and(ownNotices(userId), eq(noticeRecipients.noticeId, id)))
-      if (!notice) notFound()
-      await readNotices(userId, eq(noticeRecipients.noticeId, id))
+      if ((await readNotices(and(ownNotices(userId), eq(noticeRecipients.noticeId, id)))) === 0) notFound()
     },
 
     /** Marks read every unread message of the caller; answers how many changed. */
@@ -154,7 +157,7 @@ export const createMessageService = (db: DbOrTx) => {
         .set({ readFlag: ReadFlag.Read, readTime: new Date() })
         .where(own(userId, ReadFlag.Unread))
         .returning({ id: messages.id })
-      return rows.length + (await readNotices(userId))
+      return rows.length + (await readNotices(ownNotices(userId, ReadFlag.Unread)))
     },
 
     /** Deletes one of the caller's messages; a notice's leaves the notice readable. */
