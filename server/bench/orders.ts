@@ -160,16 +160,11 @@ export const orderSection = {
       }
     }
 
-    // the detail as the order modal opens it: the order with its lines, its review's progress, its deliveries
+    // the detail as the order modal opens it: the order with its lines, its review's progress and its
+    // deliveries in one call (`/sale/order/view`)
     log(`order detail over ${sample.length} orders`)
-    const detail = (i: number) => {
-      const id = sample[i % sample.length]!
-      return Promise.all([
-        get(`${baseUrl}/api/sale/order/queryById?id=${id}`, token),
-        get(`${baseUrl}/api/sale/order/progress?id=${id}`, token),
-        get(`${baseUrl}/api/sale/delivery/deliveries?orderId=${id}`, token),
-      ]).then(() => undefined)
-    }
+    const detail = (i: number) =>
+      get(`${baseUrl}/api/sale/order/view?id=${sample[i % sample.length]!}`, token).then(() => undefined)
     await loadCalls(detail, CONNECTIONS, 3)
     const details: LoadResult[] = []
     for (let round = 0; round < ROUNDS; round++) details.push(await loadCalls(detail, CONNECTIONS, ROUND_SECONDS))

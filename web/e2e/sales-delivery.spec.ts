@@ -268,6 +268,12 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   await expect(await cell(detailLines, rowWith(detailLines, c.code), '数量')).toHaveText('7')
   await expect(await cell(detailLines, rowWith(detailLines, d.code), '数量')).toHaveText('6')
   await expect(await cell(detailLines, rowWith(detailLines, a.code), '已发货')).toHaveText('10')
+  // its deliveries and its review came with it (one call): the first delivery, the steps decided
+  await detail.getByRole('tab', { name: '发货记录' }).click()
+  await expect(detail.getByTestId('delivery-record')).toHaveCount(1)
+  await expect(detail.getByTestId('delivery-batches').first()).toBeVisible()
+  await detail.getByRole('tab', { name: '审核进度' }).click()
+  await expect(detail.getByTestId('review-progress')).toBeVisible()
   await bp.keyboard.press('Escape')
 
   // ---- logistics_admin delivers the rest: fully delivered; then delivery complete with the date

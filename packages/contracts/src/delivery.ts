@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { ReviewDecisionSchema } from './approval.ts'
+import { ReviewDecisionSchema, ReviewProgressSchema } from './approval.ts'
 import { day, recordBase, stepNumber, versionNo } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
+import { SaleOrderDetailSchema } from './sales.ts'
 
 /**
  * Delivery in parts and order adjustments (issue 16; SPEC 2 'delivery list', 'order apply-modify
@@ -121,6 +122,18 @@ export const DeliverySchema = z.object({
 })
 export type Delivery = z.infer<typeof DeliverySchema>
 export const DeliveriesQuerySchema = z.object({ orderId: z.string().uuid() })
+
+/**
+ * GET /sale/order/view: an order as its detail opens, in one answer: the order with its lines and
+ * attachments (`queryById`), its review's progress (`/sale/order/progress`) and its deliveries
+ * (`/sale/delivery/deliveries`).
+ */
+export const SaleOrderViewSchema = z.object({
+  order: SaleOrderDetailSchema,
+  progress: ReviewProgressSchema.nullable(),
+  deliveries: z.array(DeliverySchema),
+})
+export type SaleOrderView = z.infer<typeof SaleOrderViewSchema>
 
 // ---------------------------------------------------------------- adjustments
 export const ModifyType = { Append: 'append', Add: 'add', Reduce: 'reduce' } as const

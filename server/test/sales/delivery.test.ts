@@ -6,6 +6,7 @@ import {
   Errors,
   OrderStatus,
   type Page,
+  type SaleOrderView,
   type SellableProduct,
   type StockDocDetail,
 } from '@app/contracts'
@@ -123,6 +124,15 @@ describe('delivery', () => {
 
     const shipped = await branchAdmin.get<Delivery[]>('/api/sale/delivery/deliveries', { orderId: id })
     expect(shipped.body.result).toHaveLength(1)
+    // the order as its modal opens it: the detail, the review's progress and the deliveries in one answer
+    const view = await branchAdmin.get<SaleOrderView>('/api/sale/order/view', { id })
+    expect(view.body.result).toEqual({
+      order: (await branchAdmin.get('/api/sale/order/queryById', { id })).body.result,
+      progress: (await branchAdmin.get('/api/sale/order/progress', { id })).body.result,
+      deliveries: shipped.body.result,
+    })
+    expect(view.body.result.progress?.status).toBe('2')
+    expect((await branchAdmin.get('/api/sale/order/view', { id: randomUUID() })).status).toBe(404)
     const line0 = shipped.body.result[0]!.lines.find((l) => l.orderLineId === o.lines[0]!.id)!
     expect(line0.batches.map((b) => [b.batchNo, b.quantity])).toEqual([
       ['T-EARLY', 6],

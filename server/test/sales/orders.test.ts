@@ -5,6 +5,7 @@ import {
   type ProductAttributes,
   type ReviewProgress,
   type SaleOrder,
+  type SaleOrderView,
   type SellableProduct,
 } from '@app/contracts'
 import { and, eq } from 'drizzle-orm'
@@ -272,8 +273,12 @@ describe('its review', () => {
     const mine = await chief.get<Page<{ id: string; orderNo: string }>>('/api/sale/subApply/list')
     expect(mine.body.result.records.map((r) => r.id)).toContain(asked.body.result.id)
     expect((await region.get<Page<unknown>>('/api/sale/subApply/list')).body.result.total).toBe(0)
-    // the asked role may read the order it is asked about
+    // the asked role may read the order it is asked about, also as its modal opens it
     expect((await chief.get('/api/sale/order/queryById', { id })).status).toBe(200)
+    const view = await chief.get<SaleOrderView>('/api/sale/order/view', { id })
+    expect(view.status).toBe(200)
+    expect(view.body.result.order.id).toBe(id)
+    expect(view.body.result.progress?.currentStep).toBe(2)
     const reply = await chief.post<{ status: string }>('/api/sale/subApply/reply', {
       id: asked.body.result.id,
       decision: 'approve',
@@ -333,6 +338,8 @@ describe('data scope', () => {
     const other = await as(t, 'finance_admin')
     const res = await other.get('/api/sale/order/queryById', { id })
     expect([403, 404]).toContain(res.status)
+    for (const path of ['/api/sale/order/view', '/api/sale/order/progress'])
+      expect([403, 404]).toContain((await other.get(path, { id })).status)
     const list = await other.get<Page<SaleOrder>>('/api/sale/order/list', { search: JSON.stringify({ orderNo }) })
     expect(list.status === 403 || list.body.result.total === 0).toBe(true)
     const history = await other.get('/api/sale/order/modifyHistory', { id })

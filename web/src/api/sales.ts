@@ -14,6 +14,7 @@ import {
   type SaleOrderEdit,
   type SaleOrderInput,
   type SaleOrderReviewAdjust,
+  type SaleOrderView,
   type SellableProduct,
   type SellableQuery,
   type SubApplyAdd,
@@ -37,6 +38,8 @@ export type OrderDraftBox = { draft: Record<string, unknown>; savedAt: string } 
  */
 export const salesApi = {
   queryById: (id: string) => http.get<SaleOrderDetail>('/sale/order/queryById', { id }),
+  /** The order as its detail opens: the order with lines and attachments, its review's progress, its deliveries. */
+  view: (id: string) => http.get<SaleOrderView>('/sale/order/view', { id }),
   abilities: (id: string) => http.get<SaleOrderAbilities>('/sale/order/abilities', { id }, { silent: true }),
   progress: (id: string) => http.get<ReviewProgress | null>('/sale/order/progress', { id }, { silent: true }),
   /** The sync button: failed ERP messages of these orders go again, never-sent approved orders are queued. */
@@ -76,6 +79,7 @@ export const salesKeys = {
   detail: (id: string) => keys.resource.detail('saleOrder', id),
   abilities: (id: string) => ['saleOrder', 'abilities', id] as const,
   progress: (id: string) => ['saleOrder', 'progress', id] as const,
+  view: (id: string) => ['saleOrder', 'view', id] as const,
   sync: (id: string) => ['saleOrder', 'sync', id] as const,
   // the order form's lookups are not orders: saving an order leaves them be
   sellable: (q: SellableQuery) => ['saleOrderForm', 'sellable', q] as const,
@@ -91,6 +95,15 @@ export const useOrderDetail = (id: string, enabled = true) =>
   useQuery({
     queryKey: salesKeys.detail(id),
     queryFn: () => salesApi.queryById(id),
+    enabled: enabled && Boolean(id),
+    staleTime: 0,
+  })
+
+/** The order's detail modal: the order, its review's progress and its deliveries in one call, read again each time. */
+export const useOrderView = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: salesKeys.view(id),
+    queryFn: () => salesApi.view(id),
     enabled: enabled && Boolean(id),
     staleTime: 0,
   })

@@ -11,7 +11,7 @@ import {
   STOCK_DOC_PREFIX,
   StockDocType,
 } from '@app/contracts'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
@@ -72,28 +72,36 @@ const deliveryLines = (
   })
 }
 
+/** A delivery as `orderDeliveries` reads it (JSON: its time as text). */
+type DeliveryJson = Omit<Delivery, 'createAt'> & { createAt: string }
+
 /**
- * A live order's owner (for the read check) and its deliveries in one read: a row per delivery,
- * each with its lines and whoever made it, or one row with no delivery; none when there is no
- * such order.
+ * The deliveries of the order of the outer row, oldest first, each with its lines and whoever
+ * made it, as one JSON array (`toDeliveries` makes them the API's): for an order's deliveries
+ * alone and for its view (order.detail.ts). The order is named by its table: Drizzle leaves a
+ * one-table select's columns unqualified, and `id` would name the delivery's.
  */
+export const orderDeliveries = sql<DeliveryJson[]>`(
+  select coalesce(json_agg(json_build_object('id', d.id, 'deliveryNo', d.delivery_no, 'orderId', d.order_id,
+    'depotId', d.depot_id, 'shipDate', d.ship_date, 'stockDocId', d.stock_doc_id, 'stockDocNo', d.stock_doc_no,
+    'remark', d.remark, 'createAt', d.create_at, 'creatorName', coalesce(d.creator_name, u.realname),
+    'lines', (select coalesce(json_agg(json_build_object('orderLineId', l.order_line_id,
+      'productId', l.product_id, 'quantity', l.quantity, 'batches', l.batches)), '[]')
+      from ${saleDeliveryLines} l where l.delivery_id = d.id))
+    order by d.create_at, d.id), '[]')
+  from ${saleDeliveries} d left join ${users} u on u.id = d.create_by
+  where d.order_id = ${saleOrders}.id)`
+
+/** The deliveries `orderDeliveries` read, their times as Dates (as the driver gives the other times). */
+export const toDeliveries = (list: DeliveryJson[]): Delivery[] =>
+  list.map((d) => ({ ...d, createAt: new Date(d.createAt) }))
+
+/** A live order's owner (for the read check) with its deliveries; no row when there is no such order. */
 const deliveriesOf = reusable('sale_delivery_of_order', (db) =>
   db
-    .select({
-      owner: ownerColumns,
-      h: saleDeliveries,
-      creator: users.realname,
-      lines: sql<Delivery['lines']>`(
-      select coalesce(json_agg(json_build_object('orderLineId', ${saleDeliveryLines.orderLineId},
-        'productId', ${saleDeliveryLines.productId}, 'quantity', ${saleDeliveryLines.quantity},
-        'batches', ${saleDeliveryLines.batches})), '[]')
-      from ${saleDeliveryLines} where ${saleDeliveryLines.deliveryId} = ${saleDeliveries.id})`,
-    })
+    .select({ owner: ownerColumns, deliveries: orderDeliveries })
     .from(saleOrders)
-    .leftJoin(saleDeliveries, eq(saleDeliveries.orderId, saleOrders.id))
-    .leftJoin(users, eq(users.id, saleDeliveries.createBy))
-    .where(and(eq(saleOrders.id, sql.placeholder('orderId')), eq(saleOrders.delFlag, false)))
-    .orderBy(asc(saleDeliveries.createAt)),
+    .where(and(eq(saleOrders.id, sql.placeholder('orderId')), eq(saleOrders.delFlag, false))),
 )
 
 /**
@@ -241,29 +249,8 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
      * (null when there is no live order), for the caller's read check; one statement.
      */
     async ofOrder(db: DbOrTx, orderId: string): Promise<{ owner: OrderOwner | null; deliveries: Delivery[] }> {
-      const rows = await deliveriesOf(db, { orderId })
-      return {
-        owner: rows[0]?.owner ?? null,
-        deliveries: rows.flatMap(({ h, creator, lines }) =>
-          h
-            ? [
-                {
-                  id: h.id,
-                  deliveryNo: h.deliveryNo,
-                  orderId: h.orderId,
-                  depotId: h.depotId,
-                  shipDate: h.shipDate,
-                  stockDocId: h.stockDocId,
-                  stockDocNo: h.stockDocNo,
-                  remark: h.remark,
-                  createAt: h.createAt,
-                  creatorName: h.creatorName ?? creator ?? null,
-                  lines,
-                },
-              ]
-            : [],
-        ),
-      }
+      const [row] = await deliveriesOf(db, { orderId })
+      return { owner: row?.owner ?? null, deliveries: toDeliveries(row?.deliveries ?? []) }
     },
   }
 }

@@ -30,6 +30,7 @@ import {
   ownerColumns,
   readOrder,
   readOrderOwner,
+  reviewOfOrder,
   SHIPPED,
 } from './order.status.ts'
 import { salesTexts } from './texts.ts'
@@ -47,10 +48,7 @@ const ownedProgress = reusable('sale_order_owned_progress', (db) =>
   db
     .select({ owner: ownerColumns, ...progressColumns })
     .from(saleOrders)
-    .leftJoin(
-      reviews,
-      and(eq(reviews.business, AuditBusiness.SaleOrder), eq(reviews.objectId, sql`${saleOrders.id}::text`)),
-    )
+    .leftJoin(reviews, reviewOfOrder())
     .where(isLiveOrder()),
 )
 

@@ -17,6 +17,7 @@ import {
   SaleOrderRefSchema,
   SaleOrderReviewAdjustSchema,
   SaleOrderSchema,
+  SaleOrderViewSchema,
   SellablePageSchema,
   SellableQuerySchema,
   StepDeptType,
@@ -31,7 +32,7 @@ import { emptyResponse, ok, okResponse } from '../../platform/envelope.ts'
 import { requestLang } from '../../platform/i18n.ts'
 import { createAuditConfigService } from '../approval/audit-config.service.ts'
 import { branchOfferPage } from '../product/product.service.ts'
-import { readOrderDetail } from './order.detail.ts'
+import { readOrderDetail, readOrderView } from './order.detail.ts'
 import { calculateAttributes } from './order.lines.ts'
 import type { OrderReview } from './order.review.ts'
 import type { OrderService } from './order.service.ts'
@@ -75,6 +76,25 @@ export const orderRoutes =
         const { owner, detail } = await readOrderDetail(db, req.query.id)
         await review.assertOwnerReadable(db, principalOf(req), owner)
         return ok(detail)
+      },
+    )
+
+    app.get(
+      '/sale/order/view',
+      {
+        config: { permission: 'sale_order' },
+        schema: {
+          tags,
+          summary: 'An order as its detail opens: the order with lines and attachments, its review, its deliveries',
+          querystring: SaleOrderIdQuerySchema,
+          response: okResponse(SaleOrderViewSchema),
+        },
+      },
+      async (req) => {
+        // one statement; the view is answered only if the caller may read the order
+        const { owner, view } = await readOrderView(db, req.query.id, requestLang(req))
+        await review.assertOwnerReadable(db, principalOf(req), owner)
+        return ok(view)
       },
     )
 

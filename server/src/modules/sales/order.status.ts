@@ -2,7 +2,7 @@ import { AuditBusiness, Errors, OrderStatus } from '@app/contracts'
 import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable, reusableEach } from '../../db/reusable.ts'
-import { saleOrders } from '../../db/schema/index.ts'
+import { reviews, saleOrders } from '../../db/schema/index.ts'
 import { lockedReviewOf, type ReviewRow } from '../../platform/approval/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { fail } from '../../platform/errors.ts'
@@ -144,6 +144,10 @@ export const inScope = (principal: Principal, order: Pick<OrderRow, 'orgCode' | 
 }
 
 /** The order of the placeholder `id`, live (not deleted). */
+/** The order's review on the `sale_order` flow, joined to the order of the outer row. */
+export const reviewOfOrder = () =>
+  and(eq(reviews.business, AuditBusiness.SaleOrder), eq(reviews.objectId, sql`${saleOrders.id}::text`))
+
 export const isLiveOrder = () => and(eq(saleOrders.id, sql.placeholder('id')), eq(saleOrders.delFlag, false))
 
 /** The order, live (not deleted), locked until the transaction ends; 404 when there is none. */

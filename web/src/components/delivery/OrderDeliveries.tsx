@@ -116,21 +116,23 @@ type Props = {
   orderId: string
   /** The order's lines, when the caller has them (product names); else the order's detail is read. */
   lines?: readonly LineFacts[]
+  /** The order's deliveries, when the caller has read them (the order's view); else they are read here. */
+  deliveries?: readonly Delivery[]
 }
 
 /**
  * An order's deliveries (issue 16), newest first, each with the batches it took. A section any
  * screen can mount inside an order's detail, given the order's id.
  */
-export const OrderDeliveries = ({ orderId, lines }: Props) => {
+export const OrderDeliveries = ({ orderId, lines, deliveries: given }: Props) => {
   const { t } = useTranslation()
   const deliveries = useQuery({
     queryKey: deliveryKeys.deliveries(orderId),
     queryFn: () => deliveryApi.deliveries(orderId),
-    enabled: Boolean(orderId),
+    enabled: Boolean(orderId) && !given,
     staleTime: 0,
   })
-  const list = deliveries.data ?? []
+  const list = given ?? deliveries.data ?? []
   const facts = useLineFacts(orderId, lines, list.length > 0)
   const newestFirst = useMemo(() => [...list].sort((a, b) => (a.createAt < b.createAt ? 1 : -1)), [list])
   return (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Button, Descriptions, Empty, Flex, Modal, Space, Spin, Tabs, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { salesApi, salesKeys, useOrderDetail } from '../../api/sales.ts'
+import { salesApi, salesKeys, useOrderView } from '../../api/sales.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
 import { modalWidth } from '../../config/constants.ts'
 import { ReviewProgressView } from '../approval/ReviewProgress.tsx'
@@ -93,12 +93,8 @@ const FOOTER_ACTIONS: { action: OrderAction; perm: string; key: string; danger?:
 export const OrderDetailModal = ({ orderId, open, onClose, afterClose, orderNo }: Props) => {
   const { t } = useTranslation()
   const id = orderId ?? ''
-  const detail = useOrderDetail(id, open)
-  const progress = useQuery({
-    queryKey: salesKeys.progress(id),
-    queryFn: () => salesApi.progress(id),
-    enabled: open && Boolean(id),
-  })
+  // the order, its review and its deliveries in one call (the tabs below show parts of it)
+  const view = useOrderView(id, open)
   const abilities = useQuery({
     queryKey: salesKeys.abilities(id),
     queryFn: () => salesApi.abilities(id),
@@ -106,7 +102,8 @@ export const OrderDetailModal = ({ orderId, open, onClose, afterClose, orderNo }
     staleTime: 0,
   })
   const actions = useOrderActions({ onDeleted: onClose })
-  const order = detail.data
+  const order = view.data?.order
+  const progress = view.data?.progress
 
   const sections: Section[] = order
     ? [
@@ -138,6 +135,7 @@ export const OrderDetailModal = ({ orderId, open, onClose, afterClose, orderNo }
           children: (
             <OrderDeliveries
               orderId={order.id}
+              deliveries={view.data?.deliveries}
               lines={order.lines.map((l) => ({
                 id: l.id,
                 productName: l.productName,
@@ -160,8 +158,8 @@ export const OrderDetailModal = ({ orderId, open, onClose, afterClose, orderNo }
         {
           key: 'review',
           label: t('sales.detail.review'),
-          children: progress.data ? (
-            <ReviewProgressView progress={progress.data} />
+          children: progress ? (
+            <ReviewProgressView progress={progress} />
           ) : (
             <Empty description={t('approval.progress.notSubmitted')} />
           ),
@@ -202,7 +200,7 @@ export const OrderDetailModal = ({ orderId, open, onClose, afterClose, orderNo }
       destroyOnHidden
       data-testid="order-detail-modal"
     >
-      <Spin spinning={detail.isLoading}>{order ? <Tabs items={sections} /> : !detail.isLoading && <Empty />}</Spin>
+      <Spin spinning={view.isLoading}>{order ? <Tabs items={sections} /> : !view.isLoading && <Empty />}</Spin>
       {actions.element}
     </Modal>
   )
