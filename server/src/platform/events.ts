@@ -82,9 +82,7 @@ export type DomainEvent =
       /** A notice went out: its recipient rows are written (`recipients` of them), in this transaction. */
       type: 'notice.published'
       noticeId: string
-      title: string
       recipients: number
-      senderId: string | null
     }
 
 export type DomainEventType = DomainEvent['type']

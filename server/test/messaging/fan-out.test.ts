@@ -125,7 +125,7 @@ describe('a message to many', () => {
     const recipients = await t.database.db.$count(users, and(eq(users.status, '1'), eq(users.delFlag, false)))
     await expect.poll(() => heard.map((p) => JSON.parse(p))).toContainEqual({ notice: noticeId, count: recipients })
     await unlisten()
-    expect(await t.database.db.$count(messages, eq(messages.noticeId, noticeId))).toBe(0)
+    expect(await t.database.db.$count(messages, eq(messages.title, title))).toBe(0)
     await new Promise((r) => setTimeout(r, 200))
     for (const user of [finance, logistics]) expect(user.socket.frames.filter(isMessage(title))).toHaveLength(1)
   })

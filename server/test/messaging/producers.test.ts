@@ -211,13 +211,7 @@ describe('domain events become messages', () => {
     await t.database.db.transaction(async (tx) => {
       // the recipients are the notice's rows, written earlier in the transaction that publishes it
       await tx.insert(noticeRecipients).values([{ noticeId: notice!.id, userId: ids.branch_finance! }])
-      await t.app.deps.events.emit(tx, {
-        type: 'notice.published',
-        noticeId: notice!.id,
-        title: 'Holiday schedule',
-        recipients: 1,
-        senderId: null,
-      })
+      await t.app.deps.events.emit(tx, { type: 'notice.published', noticeId: notice!.id, recipients: 1 })
     })
     expect(await unread('branch_finance')).toBe(before.bf + 1)
     expect(await unread('region_president')).toBe(before.rp)

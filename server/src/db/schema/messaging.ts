@@ -25,7 +25,6 @@ export const messages = pgTable(
     /** Menu code to open, with `params.busObjNo` the business order number. */
     menuId: varchar({ length: 128 }),
     params: jsonb().$type<Record<string, unknown>>(),
-    noticeId: uuid(),
     /** What produced it: `notice`, `approval.reviewNeeded`, ... */
     source: varchar({ length: 64 }),
     batchId: uuid().notNull(),

@@ -112,7 +112,6 @@ export const createLiveDelivery = (deps: {
       creator: messages.creator,
       menuId: messages.menuId,
       params: messages.params,
-      noticeId: messages.noticeId,
     }
     const groups = await database.db
       .select({
@@ -125,7 +124,7 @@ export const createLiveDelivery = (deps: {
       .where(where)
       .groupBy(...Object.values(content))
     for (const { ids, recipients, createTime, params, ...rest } of groups) {
-      const frame = framesOf({ ...rest, createTime: createTime.toISOString(), params })
+      const frame = framesOf({ ...rest, createTime: createTime.toISOString(), params, noticeId: null })
       const messageIds = ids.split(',')
       for (const [i, recipientId] of recipients.split(',').entries()) {
         if (registry.has(recipientId)) registry.send(recipientId, frame(messageIds[i]!))

@@ -6,7 +6,8 @@ import { messages, noticeRecipients, notices } from '../../db/schema/index.ts'
 import { notFound } from '../../platform/errors.ts'
 import { plainText } from './notice.sanitize.ts'
 
-type MessageRow = Pick<typeof messages.$inferSelect, keyof Message | 'createTime'>
+/** A message row as the list reads it (a notice's message has none: it is the notice's recipient row). */
+type MessageRow = Pick<typeof messages.$inferSelect, Exclude<keyof Message, 'noticeId'> | 'createTime'>
 /** The notice's columns its message is made of (`noticeMessage`), for a select. */
 export const noticeMessageColumns = {
   id: notices.id,
@@ -30,7 +31,7 @@ export const toMessage = (row: MessageRow): Message => ({
   readFlag: row.readFlag,
   menuId: row.menuId,
   params: row.params ?? null,
-  noticeId: row.noticeId,
+  noticeId: null,
 })
 
 /**
@@ -95,7 +96,8 @@ export const createMessageService = (db: DbOrTx) => {
           readFlag: messages.readFlag,
           menuId: messages.menuId,
           params: messages.params,
-          noticeId: messages.noticeId,
+          // tells the two kinds apart below: a notice's message has the notice's id as its own
+          noticeId: sql<string | null>`null::uuid`,
         })
         .from(messages)
         .where(own(userId, q.readFlag))

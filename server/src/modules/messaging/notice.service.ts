@@ -274,13 +274,7 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
           .where(eq(notices.id, id))
           .returning()
         if (!row) notFound()
-        await events.emit(tx, {
-          type: 'notice.published',
-          noticeId: id,
-          title: row.title,
-          recipients,
-          senderId: actor.userId,
-        })
+        await events.emit(tx, { type: 'notice.published', noticeId: id, recipients })
         await audit(tx, {
           operation: 'sys_notice:publish',
           resource: 'sys_notice',

@@ -1,0 +1,1 @@
+ALTER TABLE "sys_message" DROP COLUMN "notice_id";
