@@ -6,7 +6,15 @@ import { operationLogs, reviewDecisions, reviewSteps, reviews } from '../../db/s
 import { LogType, placedOperation, placedOperationInsert } from '../audit-log.ts'
 import { fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
-import { assertReviewer, candidatesOf, excludedAt, holdsStep, membershipsOf } from './reviewers.ts'
+import {
+  assertReviewer,
+  barredRepeatApprover,
+  barredSubmitter,
+  candidatesOf,
+  excludedAt,
+  holdsStep,
+  membershipsOf,
+} from './reviewers.ts'
 import { lockReviewRow } from './start.ts'
 import type { ApprovalContext, DecideInput, DecisionResult, ReviewRef, ReviewRow, ReviewStepRow } from './types.ts'
 
@@ -164,15 +172,9 @@ export const decideReview = async (
     if (seen) refuseStaleStep(steps, seen.stepNo, review.currentStep)
   }
   assertReviewer(memberships, current)
-  if (review.forbidSelfApproval && review.submitterId === actorId) fail(Errors.SelfApprovalForbidden)
-  if (
-    input.decision === ReviewDecision.Approve &&
-    !review.repeatAudit &&
-    previous?.decision === ReviewDecision.Approve &&
-    previous.userId === actorId
-  ) {
+  if (barredSubmitter(review) === actorId) fail(Errors.SelfApprovalForbidden)
+  if (input.decision === ReviewDecision.Approve && barredRepeatApprover(review, previous) === actorId)
     fail(Errors.RepeatAuditForbidden)
-  }
   const now = new Date()
   const deadline = deadlineOf(review.stepStartedAt, current.timeLimitHours)
   if (deadline && now > deadline) fail(Errors.ReviewTimeExpired)

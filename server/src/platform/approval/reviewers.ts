@@ -35,20 +35,25 @@ export const membershipsOf = async (db: DbOrTx, who: Member): Promise<Membership
   return { roleCodes: row?.roleCodes ?? [], orgCodes: row?.orgCodes ?? [] }
 }
 
+/** The submitter, when the review bans self-approval: kept away from its steps. */
+export const barredSubmitter = (review: Pick<ReviewRow, 'forbidSelfApproval' | 'submitterId'>): string | null =>
+  review.forbidSelfApproval ? review.submitterId : null
+
+/** The approver of the step before, when the review bans repeat audit: kept away from approving the next. */
+export const barredRepeatApprover = (
+  review: Pick<ReviewRow, 'repeatAudit'>,
+  previous: Pick<ReviewStepRow, 'decision' | 'userId'> | undefined,
+): string | null => (!review.repeatAudit && previous?.decision === ReviewDecision.Approve ? previous.userId : null)
+
 /**
  * Who a review's rules keep away from its current step even though they hold the role there:
  * the submitter when self-approval is banned, and the previous step's approver when repeat
- * audit is off.
+ * audit is off (the decision checks the same two rules, decide.ts; the inbox in SQL, queries.ts).
  */
 export const excludedAt = (
   review: Pick<ReviewRow, 'forbidSelfApproval' | 'repeatAudit' | 'submitterId'>,
   previous: Pick<ReviewStepRow, 'decision' | 'userId'> | undefined,
-): string[] => {
-  const out: string[] = []
-  if (review.forbidSelfApproval && review.submitterId) out.push(review.submitterId)
-  if (!review.repeatAudit && previous?.decision === ReviewDecision.Approve && previous.userId) out.push(previous.userId)
-  return out
-}
+): string[] => [barredSubmitter(review), barredRepeatApprover(review, previous)].filter((id) => id !== null)
 
 /** Enabled users holding a role in a department, but those excluded: built once (every decision that moves on asks). */
 const candidates = reusable('sys_review_candidates', (db) =>
