@@ -13,6 +13,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { depots, operationLogs, saleOrders, stocks } from '../../src/db/schema/index.ts'
+import { addUser, signIn } from '../approval/fixtures.ts'
 import type { TestApp } from '../helpers/app.ts'
 import { createProductTestApp } from '../product/helpers.ts'
 import { type Api, addOrder, as, audit, branchId, dayFrom, detail, orderForm, sellable } from './helpers.ts'
@@ -260,6 +261,13 @@ describe('adjustments', () => {
       Errors.DuplicatePendingApplication.code,
     )
     const requestId = res.body.result.id
+    // its review's progress is read as the request is: not by another branch's administrator
+    // (scope: personal), as by the reviewer
+    expect((await region.get('/api/sale/applyModify/progress', { id: requestId })).status).toBe(200)
+    await addUser(t.database.db, 'branch_admin_other', ['branch_admin'], ['A01A02'])
+    const other = await signIn(t.app, 'branch_admin_other')
+    for (const path of ['/api/sale/applyModify/queryById', '/api/sale/applyModify/progress'])
+      expect((await other.get(path, { id: requestId })).status).toBe(404)
     const decide = (api: Api) =>
       api.post('/api/sale/applyModify/audit', { id: requestId, decision: 'approve', note: 'fine' })
     expect((await decide(region)).status).toBe(200)

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addUser, signIn } from '../approval/fixtures.ts'
 import type { TestApp } from '../helpers/app.ts'
 import { createProductTestApp, PNG, postForm } from '../product/helpers.ts'
 import { type Api, addOrder, as, audit, branchId, detail, orderForm, sellable } from './helpers.ts'
@@ -122,6 +123,13 @@ describe('deleting an approved order', () => {
     expect(forRegion.body.result.records.map((r) => r.orderNo)).toContain(orderNo)
     const forOther = await (await as(t, 'finance_admin')).get<Page<{ orderNo: string }>>('/api/sale/orderDelete/list')
     expect(forOther.status === 403 || !forOther.body.result.records.some((r) => r.orderNo === orderNo)).toBe(true)
+    // its review's progress is read as the request is: by the reviewer, not by a president of
+    // another department (the same role, neither the request's scope nor its step's department)
+    expect((await region.get('/api/sale/orderDelete/progress', { id: requestId })).status).toBe(200)
+    await addUser(t.database.db, 'region_president_other', ['region_president'], ['A01A07'])
+    const otherPresident = await signIn(t.app, 'region_president_other')
+    for (const path of ['/api/sale/orderDelete/queryById', '/api/sale/orderDelete/progress'])
+      expect((await otherPresident.get(path, { id: requestId })).status).toBe(404)
     expect(
       (await gm.post('/api/sale/orderDelete/audit', { id: requestId, decision: 'approve', note: 'ok' })).body.code,
     ).toBe(Errors.OnlyCurrentReviewer.code)

@@ -7,6 +7,7 @@ import {
   AuditBusiness,
   applyModifyResource,
   Errors,
+  type Lang,
   ModifyType,
   OrderStatus,
 } from '@app/contracts'
@@ -182,6 +183,22 @@ export const createApplyModifies = (deps: {
       })
   }
 
+  /**
+   * The request, when the caller may read it: it or its order is in their data scope, or they
+   * hold or decided a step of its review; 404 else.
+   */
+  const readable = async (db: DbOrTx, principal: Principal, id: string) => {
+    const [request] = await db.select().from(saleApplyModifies).where(eq(saleApplyModifies.id, id))
+    if (!request) fail(Errors.NotFound)
+    const order = await readOrder(db, request.orderId)
+    if (!inScope(principal, order) && !inScope(principal, { orgCode: request.orgCode, createBy: request.createBy })) {
+      const review = await engine.find(db, ref(id))
+      const m = await engine.membershipsOf(db, principal)
+      const steps = review ? await engine.stepsOf(db, review.id) : []
+      if (!steps.some((s) => engine.holdsStep(m, s) || s.userId === principal.userId)) fail(Errors.NotFound)
+    }
+    return request
+  }
   return {
     /** POST /sale/applyModify/add (SPEC 4, 5, 8 rules). */
     async add(tx: DbOrTx, principal: Principal, input: z.output<typeof ApplyModifyAddSchema>, req: RequestInfo) {
@@ -288,19 +305,15 @@ export const createApplyModifies = (deps: {
       return engine.decide(tx, { ...ref(id), ...rest, actor: principal }, { req: req as never })
     },
 
-    progress: (db: DbOrTx, id: string, lang: 'zh' | 'en') => engine.progress(db, ref(id), lang),
+    /** GET /sale/applyModify/progress: the request's review, for those who may read the request. */
+    async progress(db: DbOrTx, principal: Principal, id: string, lang: Lang) {
+      await readable(db, principal, id)
+      return engine.progress(db, ref(id), lang)
+    },
 
     /** GET /sale/applyModify/queryById: the request as a diff against its order (as it was when decided). */
     async detail(db: DbOrTx, principal: Principal, id: string): Promise<ApplyModifyDetail> {
-      const [request] = await db.select().from(saleApplyModifies).where(eq(saleApplyModifies.id, id))
-      if (!request) fail(Errors.NotFound)
-      const order = await readOrder(db, request.orderId)
-      if (!inScope(principal, order) && !inScope(principal, { orgCode: request.orgCode, createBy: request.createBy })) {
-        const review = await engine.find(db, ref(id))
-        const m = await engine.membershipsOf(db, principal)
-        const steps = review ? await engine.stepsOf(db, review.id) : []
-        if (!steps.some((s) => engine.holdsStep(m, s) || s.userId === principal.userId)) fail(Errors.NotFound)
-      }
+      const request = await readable(db, principal, id)
       const diff = (request.decidedDiff as Diff | null) ?? (await diffOf(db, request.orderId, id))
       const { orgCode: _o, updateBy: _u, createBy: _c, decidedDiff: _d, ...head } = request
       return { ...head, ...diff }

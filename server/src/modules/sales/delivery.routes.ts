@@ -149,6 +149,6 @@ export const deliveryRoutes =
           response: okResponse(ReviewProgressSchema.nullable()),
         },
       },
-      async (req) => ok(await adjustments.progress(db, req.query.id, requestLang(req))),
+      async (req) => ok(await adjustments.progress(db, principalOf(req), req.query.id, requestLang(req))),
     )
   }

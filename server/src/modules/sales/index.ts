@@ -45,10 +45,11 @@ export const salesModule = async (app: FastifyInstance) => {
     for (const off of offs) off()
   })
 
-  for (const resource of [orderCrud(review), subApplyCrud, orderDeleteCrud, deliveryOrderCrud, applyModifyCrud])
+  for (const resource of [orderCrud(review), subApplyCrud, deliveryOrderCrud, applyModifyCrud])
     registerResource(app, resource)
+  const deleteRequests = registerResource(app, orderDeleteCrud)
   await app.register(orderRoutes({ orders, review, deletes, engine }))
-  await app.register(reviewRequestRoutes({ subApplies, deletes }))
+  await app.register(reviewRequestRoutes({ subApplies, deletes, deleteRequests }))
   await app.register(deliveryRoutes({ deliveries, adjustments, review }))
   await erpSync(app, review.assertMayRead)
 }

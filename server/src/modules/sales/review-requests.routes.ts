@@ -9,6 +9,7 @@ import {
 } from '@app/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf } from '../../platform/access.ts'
+import type { RegisteredResource } from '../../platform/crud/routes.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
 import { requestLang } from '../../platform/i18n.ts'
 import type { OrderDeletes } from './order-delete.ts'
@@ -16,10 +17,15 @@ import type { SubApplies } from './sub-apply.ts'
 
 /** Sub-flow requests and deletion requests of orders: the calls beyond their generic lists. */
 export const reviewRequestRoutes =
-  (deps: { subApplies: SubApplies; deletes: OrderDeletes }): FastifyPluginAsyncZod =>
+  (deps: {
+    subApplies: SubApplies
+    deletes: OrderDeletes
+    /** The deletion requests' resource: who may read one by id (its data scope, or its reviewers). */
+    deleteRequests: RegisteredResource
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = app.deps.database
-    const { subApplies, deletes } = deps
+    const { subApplies, deletes, deleteRequests } = deps
     const tags = ['sales']
 
     app.post(
@@ -62,7 +68,11 @@ export const reviewRequestRoutes =
           response: okResponse(ReviewProgressSchema.nullable()),
         },
       },
-      async (req) => ok(await deletes.progress(db, req.query.id, requestLang(req))),
+      async (req) => {
+        // read as the request's queryById reads it (404 to whoever may not)
+        await deleteRequests.service.get(principalOf(req), req.query.id)
+        return ok(await deletes.progress(db, req.query.id, requestLang(req)))
+      },
     )
 
     app.post(
