@@ -68,3 +68,17 @@ test('the regional president sees the figures of their department, fewer than th
     await context.close()
   }
 })
+
+test('the charts arrive though their chunk failed to load at first (a server restarting)', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/Failed to load resource/)
+  let asked = 0
+  await page.route(/\/assets\/ChartCards-[^/]*\.js$/, (route) => (asked++ === 0 ? route.abort() : route.continue()))
+  await signIn(page, 'admin')
+  await expect(page.getByTestId('dashboard-by-month').locator('.recharts-bar-rectangle').first()).toBeAttached({
+    timeout: 30_000,
+  })
+  expect(asked).toBeGreaterThan(1)
+})

@@ -5,6 +5,7 @@ import { session } from './auth/session.ts'
 import { HOME_PATH, LOGIN_PATH } from './config/constants.ts'
 import { PageLoading } from './layout/PageLoading.tsx'
 import { RouteError } from './layout/RouteError.tsx'
+import { retryImport } from './layout/retry-import.ts'
 import { loadShell } from './layout/shell-loader.ts'
 import { UserLayout } from './layout/UserLayout.tsx'
 
@@ -16,7 +17,7 @@ const skipLoginWhenSignedIn = () => (session.isSignedIn() ? redirect(HOME_PATH) 
  * signed-in user opens a path under `/`: the public pages load none of it.
  */
 const guards = () => import('./layout/session-guard.ts')
-const Shell = lazy(loadShell)
+const Shell = lazy(retryImport(loadShell))
 
 const requireSession = async (args: LoaderFunctionArgs) => {
   if (!session.isSignedIn()) return loginRedirect(args.request)

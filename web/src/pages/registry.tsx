@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import { retryImport } from '../layout/retry-import.ts'
 
 /**
  * Views loaded on demand by the component path the server gives a menu (SPEC 2), e.g.
@@ -20,7 +21,7 @@ export const pageFor = (component: string): LazyExoticComponent<ComponentType> |
   if (!load) return null
   let page = cache.get(component)
   if (!page) {
-    page = lazy(load)
+    page = lazy(retryImport(load))
     cache.set(component, page)
   }
   return page

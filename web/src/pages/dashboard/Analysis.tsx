@@ -14,10 +14,11 @@ import { useDictText } from '../../components/list/useDict.ts'
 import { formatThousands } from '../../config/constants.ts'
 import { greetingKey } from '../../layout/greeting.ts'
 import { menuIcon } from '../../layout/icons.tsx'
+import { retryImport } from '../../layout/retry-import.ts'
 import { useDocumentTitle } from '../../layout/useSystemTitle.ts'
 
 // the chart library loads after the page is up, in a chunk of its own
-const ChartCards = lazy(() => import('../../components/dashboard/ChartCards.tsx'))
+const ChartCards = lazy(retryImport(() => import('../../components/dashboard/ChartCards.tsx')))
 
 /**
  * The landing page (issue 17): greeting, the day's figures in the user's data scope (one call,
