@@ -134,9 +134,13 @@ export const loadFloor = async (
   return result
 }
 
+/** Thrown by a call that has no work left (a queue of orders used up): its worker stops. */
+export class NothingLeft extends Error {}
+
 /**
  * A load of any calls: `connections` workers each running `call` (its argument: the worker's
- * count so far) back to back for `seconds`; every duration kept. A call that throws counts as an error.
+ * count so far) back to back for `seconds`; every duration kept. A call that throws counts as an
+ * error; one that throws `NothingLeft` also ends its worker.
  */
 export const loadCalls = async (call: (i: number) => Promise<void>, connections: number, seconds: number) => {
   const times: number[] = []
@@ -148,8 +152,12 @@ export const loadCalls = async (call: (i: number) => Promise<void>, connections:
       try {
         await call(i)
         times.push(performance.now() - started)
-      } catch {
+      } catch (e) {
         errors++
+        if (e instanceof NothingLeft) {
+          console.error(`[bench] a worker stops: ${e.message}`)
+          return
+        }
       }
     }
   }

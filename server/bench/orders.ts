@@ -204,20 +204,38 @@ export const orderSection = {
       check: string,
       run: () => Promise<{ result: LoadResult; done: number; broken: number }>,
     ) => {
-      log(`${name} for ${WORK_SECONDS} s`)
-      const readBefore = diskReadKb()
-      const { result, done, broken } = await run()
-      const readMb = (diskReadKb() - readBefore) / 1024
-      const perSecond = done / result.seconds
+      // ROUNDS rounds of WORK_SECONDS, each on orders still waiting for it, checked after each
+      const rounds: { perSecond: number; readMb: number; result: LoadResult }[] = []
+      let done = 0
+      let broken = 0
+      for (let round = 0; round < ROUNDS; round++) {
+        log(`${name}, round ${round + 1} of ${ROUNDS}, ${WORK_SECONDS} s`)
+        const readBefore = diskReadKb()
+        const r = await run()
+        // what the machine read from its disk meanwhile: pages its page cache no longer held
+        rounds.push({
+          perSecond: r.done / r.result.seconds,
+          readMb: (diskReadKb() - readBefore) / 1024,
+          result: r.result,
+        })
+        done += r.done
+        broken += r.broken
+      }
+      const all = together(rounds.map((r) => r.result))
+      const perSecond = done / rounds.reduce((s, r) => s + r.result.seconds, 0)
+      const rates = rounds.map((r) => r.perSecond).sort((a, b) => a - b)
       rows.push(
         {
+          metric: `${name}: per round (min / median / max)`,
+          value: `${[rates[0]!, percentile(rates, 50), rates[rates.length - 1]!].map((x) => x.toFixed(0)).join(' / ')} ${unit}/s (MB read from disk: ${rounds.map((r) => r.readMb.toFixed(0)).join(', ')})`,
+        },
+        {
           metric: name,
-          // what the machine read from its disk meanwhile: pages its page cache no longer held
-          value: `${perSecond.toFixed(0)} ${unit}/s, p95 ${ms(result.p95)} (${result.errors} errors; ${readMb.toFixed(0)} MB read from disk)`,
+          value: `${perSecond.toFixed(0)} ${unit}/s, p95 ${ms(all.p95)} (${all.errors} errors)`,
           target: `>= ${target}/s`,
           ok: perSecond >= target,
         },
-        { metric: check, value: String(broken), target: '0', ok: broken === 0 && result.errors === 0 },
+        { metric: check, value: String(broken), target: '0', ok: broken === 0 && all.errors === 0 },
       )
     }
     await work(

@@ -1,7 +1,7 @@
 import { dayOf } from '../src/platform/days.ts'
 import { call } from './http.ts'
 import { shippedBeyondLines, stockUnlikeLedger, withClient } from './invariants.ts'
-import { type LoadResult, loadCalls } from './list.ts'
+import { type LoadResult, loadCalls, NothingLeft } from './list.ts'
 import { adminToken } from './server.ts'
 
 /**
@@ -74,7 +74,7 @@ export const benchApprovals = async (databaseUrl: string, baseUrl: string, conne
     async (i) => {
       const q = queues[i % queues.length]!
       const id = q.ids[q.next++]
-      if (!id) throw new Error(`no order left at step ${q.step}`)
+      if (!id) throw new NothingLeft(`no order left at step ${q.step}`)
       await post(`${baseUrl}/api/sale/order/audit`, tokens[i % queues.length]!, {
         id,
         decision: 'approve',
@@ -134,7 +134,7 @@ export const benchDeliveries = async (databaseUrl: string, baseUrl: string, conn
   const result: LoadResult = await loadCalls(
     async () => {
       const order = orders[next++]
-      if (!order) throw new Error('no order left to deliver')
+      if (!order) throw new NothingLeft('no order left to deliver')
       await post(`${baseUrl}/api/sale/delivery/add`, logistics, {
         orderId: order.id,
         depotId,
