@@ -181,4 +181,22 @@ describe('sales out', () => {
     )
     expect(detail.lines.length).toBeGreaterThan(0)
   })
+
+  it('takes two lines of the same product and batch both: stock, ledger and document agree', async () => {
+    // an order may hold a product on two lines; its delivery's sales-out then takes one batch twice
+    const before = await stockOf(capsules)
+    const res = await salesOut([
+      { productId: capsules, batchNo: 'P2606-A', quantity: 7 },
+      { productId: capsules, batchNo: 'P2606-A', quantity: 5 },
+    ])
+    expect(res.status).toBe(200)
+    expect(res.body.result.lines.map((l) => l.quantity)).toEqual([7, 5])
+    expect(await stockOf(capsules)).toBe(before - 12)
+    const moves = await t.database.db
+      .select()
+      .from(stockLedger)
+      .where(and(eq(stockLedger.docId, res.body.result.id), eq(stockLedger.productId, capsules)))
+    // the batch's one movement for the document: both lines' quantity, and what it left
+    expect(moves.map((m) => [m.change, m.quantityAfter])).toEqual([[-12, before - 12]])
+  })
 })

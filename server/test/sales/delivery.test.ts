@@ -217,6 +217,29 @@ describe('delivery', () => {
     expect(rows.every((r) => r.quantity >= 0)).toBe(true)
   })
 
+  it('an order holding one product on two lines ships both from the same batch: stock drops by both', async () => {
+    const twice = products[1]!
+    const order = await addOrder(branchAdmin, orderForm(moscow, [twice, twice], [3, 4]))
+    for (const api of [region, finance, gm]) expect((await audit(api, order.id, 'approve')).status).toBe(200)
+    const o = await detail(branchAdmin, order.id)
+    const sum = (rows: { quantity: number }[]) => rows.reduce((s, r) => s + r.quantity, 0)
+    const before = sum(await stockOf(twice.productId))
+    const res = await deliver(
+      order.id,
+      o.lines.map((l) => ({ orderLineId: l.id, quantity: l.quantity })),
+    )
+    expect(res.body.result.status).toBe(OrderStatus.FullyDelivered)
+    const [shipped] = (await branchAdmin.get<Delivery[]>('/api/sale/delivery/deliveries', { orderId: order.id })).body
+      .result
+    // each line took its own quantity, in the base unit, from the one batch there is
+    const taken = shipped!.lines.map((l) => sum(l.batches))
+    expect(taken).toHaveLength(2)
+    expect(taken[1]! / taken[0]!).toBeCloseTo(4 / 3)
+    expect(sum(await stockOf(twice.productId))).toBeCloseTo(before - taken[0]! - taken[1]!)
+    const out = await logistics.get<StockDocDetail>('/api/pro/stockDoc/queryDetail', { id: shipped!.stockDocId })
+    expect(sum(out.body.result.lines)).toBeCloseTo(taken[0]! + taken[1]!)
+  })
+
   it('SPEC 6: logistics changes delivery data only on the delivery day; others not once it is reached', async () => {
     const { id } = await approvedOrder([1, 1, 1])
     const o = await detail(branchAdmin, id)

@@ -22,6 +22,7 @@ import type { CrudResource } from '../../platform/crud/resource.ts'
 import { addDays, today } from '../../platform/days.ts'
 import { fail } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
+import { q } from '../../platform/quantity.ts'
 import { type LineRow, linesOf, lockLines, orderTotals, priceLines, reweigh, writeLines } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import { inScope, lockOrder, moveOrder, readOrder } from './order.status.ts'
@@ -31,7 +32,6 @@ import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.OrderAdjust, objectId: id })
 const OPEN = [ApprovalStatus.Pending, ApprovalStatus.UnderReview] as string[]
-const q = (n: number) => Math.round(n * 1000) / 1000
 const money = (n: number) => Math.round(n * 100) / 100
 
 /** The order's settings for adjustments (SPEC 8 'exceeds allowed modification count', 'past last modification time'). */

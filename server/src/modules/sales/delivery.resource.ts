@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { products, saleOrderLines, saleOrders } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
+import { q } from '../../platform/quantity.ts'
 
 /** The orders logistics delivers: pending delivery, partly and fully delivered, complete (SPEC 4). */
 export const DELIVERY_STATUSES = [
@@ -11,8 +12,6 @@ export const DELIVERY_STATUSES = [
   OrderStatus.FullyDelivered,
   OrderStatus.DeliveryComplete,
 ] as const
-
-const q = (n: number) => Math.round(n * 1000) / 1000
 
 /**
  * The delivery list (/sale/deliveryList): orders to deliver and delivered, in the caller's data

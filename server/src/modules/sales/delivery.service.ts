@@ -21,14 +21,13 @@ import type { Principal } from '../../platform/auth/principal.ts'
 import { today } from '../../platform/days.ts'
 import { fail } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
+import { q } from '../../platform/quantity.ts'
 import { nextNumbers } from '../../platform/sequence.ts'
 import type { StockDocService } from '../stock/index.ts'
 import { linesOf, lockLinesToDeliver } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import { lockOrder, moveOrder, type OrderOwner, ownerColumns } from './order.status.ts'
 import { salesTexts } from './texts.ts'
-
-const q = (n: number) => Math.round(n * 1000) / 1000
 
 const LOGISTICS: readonly string[] = [RoleCode.LogisticsChief, RoleCode.LogisticsAdmin]
 export const isLogistics = (principal: Principal) => principal.roleCodes.some((r) => LOGISTICS.includes(r))

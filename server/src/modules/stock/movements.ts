@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm'
 import { type DbOrTx, rowsOf, writesAsCtes, writeTogether } from '../../db/client.ts'
 import { stockLedger, stocks } from '../../db/schema/index.ts'
 import { fail } from '../../platform/errors.ts'
+import { q } from '../../platform/quantity.ts'
 
 export type Doc = { id: string; docNo: string; docType: string; depotId: string }
 export type Actor = { userId: string; orgCode: string | null }
@@ -101,9 +102,17 @@ export const takeStock = async (
   also: readonly SQLWrapper[] = [],
 ) => {
   if (takes.length === 0) return writeTogether(tx, also)
+  // one take per row: an update changes a row once however many of its source rows match it, so
+  // two lines of one product taking the same batch would take it once and write one ledger row
+  const perRow = new Map<string, { row: StockRow; quantity: number }>()
+  for (const t of takes) {
+    const seen = perRow.get(t.row.id)
+    perRow.set(t.row.id, { row: t.row, quantity: seen ? q(seen.quantity + t.quantity) : t.quantity })
+  }
+  const merged = [...perRow.values()]
   // arrays as PostgreSQL literals: uuids and decimal numbers need no quoting
-  const ids = `{${takes.map((t) => t.row.id).join(',')}}`
-  const quantities = `{${takes.map((t) => String(t.quantity)).join(',')}}`
+  const ids = `{${merged.map((t) => t.row.id).join(',')}}`
+  const quantities = `{${merged.map((t) => String(t.quantity)).join(',')}}`
   const result = await tx.execute(sql`
     with ${also.length > 0 ? sql`${writesAsCtes(also)},` : sql``} taken as (
       update ${stocks} set quantity = ${stocks.quantity} - t.quantity, version = ${stocks.version} + 1,
@@ -121,7 +130,7 @@ export const takeStock = async (
     )
     select id from taken`)
   const done = new Set(rowsOf<{ id: string }>(result).map((r) => r.id))
-  const short = takes.find((t) => !done.has(t.row.id))
+  const short = merged.find((t) => !done.has(t.row.id))
   if (short) {
     fail(Errors.InsufficientStock, {
       productId: short.row.productId,

@@ -15,12 +15,10 @@ import { operationInsert, type RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { addDays, today } from '../../platform/days.ts'
 import { fail, notFound } from '../../platform/errors.ts'
+import { q } from '../../platform/quantity.ts'
 import { nextNumber } from '../../platform/sequence.ts'
 import { productsByIds } from '../product/product.service.ts'
 import { type Actor, addStock, fefo, lockStock, takeStock } from './movements.ts'
-
-/** Quantities keep three decimals (numeric(16,3)); sums in JS are rounded back to them. */
-const q = (n: number) => Math.round(n * 1000) / 1000
 
 type DocRow = typeof stockDocs.$inferSelect
 type DocLineRow = typeof stockDocLines.$inferSelect
