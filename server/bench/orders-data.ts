@@ -7,10 +7,14 @@ import pg from 'pg'
  * with its steps and decisions, deliveries with their lines, adjustment requests with their lines
  * and reviews. A copy moves every date of its order back by the same number of days and takes new
  * ids and numbers, so each copy is as consistent as its original (statuses, delivered quantities,
- * review steps). Copies of the last 30 days take every seeded order; older copies only the orders
- * that have ended (delivery complete, fully delivered, rejected), so the mix is mostly finished
- * business with the open work at the recent end, as in a real book of orders. Deliveries point at
- * their original's stock document (the stock is not multiplied). One INSERT ... SELECT per table
+ * review steps). A copy holds each of its original's lines twice, side by side, with their
+ * deliveries' lines and the order's totals to match (`LINE_COPIES`): the seed's orders have one to
+ * six lines, 2.6 on average among those copied, and a group's orders about five (issue 18: a
+ * million orders, five million lines); adjustment requests name the first of the two. Copies of
+ * the last 30 days take every seeded order; older copies only the orders that have ended
+ * (delivery complete, fully delivered, rejected), so the mix is mostly finished business with the
+ * open work at the recent end, as in a real book of orders. Deliveries point at their original's
+ * stock document (the stock is not multiplied). One INSERT ... SELECT per table
  * per batch of copies, foreign keys not re-checked (session_replication_role = replica): the rows
  * are copies of rows that passed them; the triggers did not run either, so the dashboard's sums are
  * made again from the orders at the end (`sale_stats_rebuild()`).
@@ -37,6 +41,8 @@ const TABLES = [
   'sys_review_step',
   'sys_review_decision',
 ]
+/** How many times a copy holds each line of its original (see above). */
+const LINE_COPIES = 2
 /** Copies per statement: about 20 000 orders a batch. */
 const BATCH_COPIES = 400
 
@@ -48,6 +54,11 @@ type Client = pg.Client
  */
 const idOf = (col: string) =>
   `overlay(overlay(md5(${col}::text || ':' || p.k) placing '4' from 13) placing '8' from 17)::uuid`
+
+/** Id of the `w.r`-th copy of a line (or of its delivery's line): the first keeps `idOf`'s. */
+const lineIdOf = (col: string) => `CASE WHEN w.r = 1 THEN ${idOf(col)} ELSE ${idOf(`(${col}::text || '#' || w.r)`)} END`
+/** A copy's lines: each of the original's LINE_COPIES times (`w.r`). */
+const LINE_COPY = `CROSS JOIN generate_series(1, ${LINE_COPIES}) w(r)`
 
 const columnsOf = async (c: Client, table: string) =>
   (
@@ -120,15 +131,24 @@ export const loadOrders = async (url: string, n: number, log: (msg: string) => v
         c,
         'sale_order',
         [],
-        { id: 'p.id', order_no: 'p.order_no' },
+        {
+          id: 'p.id',
+          order_no: 'p.order_no',
+          // the totals an order keeps of its lines (total_amount, total_boxes, ...): LINE_COPIES times
+          ...Object.fromEntries(
+            (await columnsOf(c, 'sale_order'))
+              .filter((col) => col.name.startsWith('total_'))
+              .map((col) => [col.name, `x.${col.name} * ${LINE_COPIES}`]),
+          ),
+        },
         'src_sale_order x JOIN p ON p.src = x.id',
       ),
       line: await cloneSql(
         c,
         'sale_order_line',
         ['order_id'],
-        {},
-        'src_sale_order_line x JOIN p ON p.src = x.order_id',
+        { id: lineIdOf('x.id'), line_no: `(x.line_no - 1) * ${LINE_COPIES} + w.r` },
+        `src_sale_order_line x JOIN p ON p.src = x.order_id ${LINE_COPY}`,
       ),
       delivery: await cloneSql(
         c,
@@ -140,9 +160,9 @@ export const loadOrders = async (url: string, n: number, log: (msg: string) => v
       deliveryLine: await cloneSql(
         c,
         'sale_delivery_line',
-        ['delivery_id', 'order_line_id'],
-        {},
-        'src_sale_delivery_line x JOIN src_sale_delivery d ON d.id = x.delivery_id JOIN p ON p.src = d.order_id',
+        ['delivery_id'],
+        { id: lineIdOf('x.id'), order_line_id: lineIdOf('x.order_line_id') },
+        `src_sale_delivery_line x JOIN src_sale_delivery d ON d.id = x.delivery_id JOIN p ON p.src = d.order_id ${LINE_COPY}`,
       ),
       adjust: await cloneSql(
         c,

@@ -252,7 +252,7 @@ export const orderSection = {
       'deliveries (whole orders from one depot, batches earliest expiry first)',
       'postings',
       100,
-      'deliveries: stock unlike its ledger, negative, or shipped beyond its line',
+      'deliveries: stock unlike its ledger, a sales-out unlike its delivery, negative, or shipped beyond a line',
       async () => {
         const d = await benchDeliveries(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
         return { result: d.result, done: d.shipped, broken: d.broken }

@@ -1,6 +1,6 @@
 import { dayOf } from '../src/platform/days.ts'
 import { call } from './http.ts'
-import { shippedBeyondLines, stockUnlikeLedger, withClient } from './invariants.ts'
+import { shippedBeyondLines, stockOutUnlikeShipped, stockUnlikeLedger, withClient } from './invariants.ts'
 import { type LoadResult, loadCalls, NothingLeft } from './list.ts'
 import { adminToken } from './server.ts'
 
@@ -107,8 +107,9 @@ export const benchApprovals = async (databaseUrl: string, baseUrl: string, conne
 
 /**
  * Deliveries for `seconds`: logistics_admin ships orders pending delivery in full from the export
- * depot (stocked first by one production-in); afterwards the depot's stock must equal its ledger and
- * nothing may be negative or shipped beyond its line.
+ * depot (stocked first by one production-in); afterwards the depot's stock must equal its ledger,
+ * each delivery's sales-out must have taken what it shipped, and nothing may be negative or shipped
+ * beyond its line.
  */
 export const benchDeliveries = async (databaseUrl: string, baseUrl: string, connections: number, seconds: number) => {
   const { depotId, orders, productIds } = await withClient(databaseUrl, async (c) => {
@@ -129,6 +130,7 @@ export const benchDeliveries = async (databaseUrl: string, baseUrl: string, conn
   await stockDepot(baseUrl, depotId, productIds, 10_000_000)
   const today = dayOf(new Date())
   const logistics = await adminToken(baseUrl, 'logistics_admin')
+  const started = new Date()
   let next = 0
   let shipped = 0
   const result: LoadResult = await loadCalls(
@@ -148,7 +150,10 @@ export const benchDeliveries = async (databaseUrl: string, baseUrl: string, conn
   )
   const broken = await withClient(
     databaseUrl,
-    async (c) => (await stockUnlikeLedger(c, depotId)).count + (await shippedBeyondLines(c)).count,
+    async (c) =>
+      (await stockUnlikeLedger(c, depotId)).count +
+      (await shippedBeyondLines(c)).count +
+      (await stockOutUnlikeShipped(c, started)).count,
   )
   return { result, shipped, broken }
 }
