@@ -7,6 +7,7 @@ import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { fail } from '../../platform/errors.ts'
 import { cellContent } from '../../platform/excel/cells.ts'
+import { q } from '../../platform/quantity.ts'
 import { assertBranch } from '../product/branch-sale.resource.ts'
 
 type Field = 'productCode' | 'batchNo' | 'quantity' | 'expiryDate'
@@ -80,7 +81,7 @@ const parseWorkbook = async (buffer: Buffer): Promise<{ rows: Parsed[]; errors: 
     rows.push({
       code: String(code ?? '').trim(),
       batchNo,
-      quantity: Math.round(quantity * 1000) / 1000,
+      quantity: q(quantity),
       expiryDate: expiryDate ?? null,
       row: n,
     })
@@ -138,7 +139,7 @@ export const createBranchStockService = (deps: { db: Db }) => {
         merged.set(key, {
           productId,
           batchNo: r.batchNo,
-          quantity: Math.round(((had?.quantity ?? 0) + r.quantity) * 1000) / 1000,
+          quantity: q((had?.quantity ?? 0) + r.quantity),
           expiryDate: had?.expiryDate ?? r.expiryDate,
         })
       }
@@ -155,7 +156,7 @@ export const createBranchStockService = (deps: { db: Db }) => {
                 .map((v) => ({ ...v, branchId, createBy: principal.userId, orgCode: principal.orgCode })),
             )
         }
-        const totalQuantity = Math.round(values.reduce((s, v) => s + v.quantity, 0) * 1000) / 1000
+        const totalQuantity = q(values.reduce((s, v) => s + v.quantity, 0))
         await recordOperation(tx, req, {
           operation: 'pro_stock:uploadStock',
           resource: 'pro_branch_stock',
