@@ -58,6 +58,8 @@ export const products = pgTable(
     model: varchar({ length: 64 }),
     description: text(),
     u8Code: varchar({ length: 32 }),
+    /** VAT rate in percent the ERP's sales documents carry on this product's lines (U8 `taxrate`). */
+    taxRate: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull().default(13),
     /** Attachment ids (sys_attachment, tableDic 'product'), in display order. */
     images: uuid().array().notNull().default(sql`'{}'::uuid[]`),
     /** Dictionary approval_status: 0 pending, 1 under review, 2 approved, 3 rejected. */
@@ -78,6 +80,7 @@ export const products = pgTable(
     index('pro_product_name_initials_trgm_idx').using('gin', t.nameInitials.op('gin_trgm_ops')),
     index('pro_product_supplier_idx').on(t.supplierId),
     index('pro_product_audit_status_idx').on(t.auditStatus),
+    check('pro_product_tax_rate_range', sql`${t.taxRate} >= 0 and ${t.taxRate} < 100`),
   ],
 )
 

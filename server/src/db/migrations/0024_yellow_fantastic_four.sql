@@ -1,0 +1,2 @@
+ALTER TABLE "pro_product" ADD COLUMN "tax_rate" numeric(5, 2) DEFAULT 13 NOT NULL;--> statement-breakpoint
+ALTER TABLE "pro_product" ADD CONSTRAINT "pro_product_tax_rate_range" CHECK ("pro_product"."tax_rate" >= 0 and "pro_product"."tax_rate" < 100);
