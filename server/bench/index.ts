@@ -2,7 +2,7 @@
  * `npm run bench`: performance of the list mechanism on PostgreSQL (issue 4). A script, not a
  * test: it makes a fresh database (BENCH_DATABASE_URL or TEST_DATABASE_URL as admin URL, default
  * postgres://postgres@127.0.0.1:5432/test), loads 100 000 suppliers, starts the real app as a
- * child process and measures it from outside. Later areas add their sections to SECTIONS.
+ * child process and measures it from outside. Each area's measures are a section of SECTIONS.
  */
 
 import { createBenchDatabase, loadSuppliers } from './database.ts'

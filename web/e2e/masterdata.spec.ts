@@ -146,7 +146,7 @@ adminTest.describe('every master-data screen, end to end', () => {
 
         // delete one (after confirmation)
         await rowMenu(page, rowWith(list, `改${added}`), '删除')
-        // the server's answer first: once the total stayed at 13 here (CI, passed on retry)
+        // the server's answer first: a refused delete says so, rather than a total that stays at 13
         const [deleted] = await Promise.all([
           page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/delete')),
           okButton(page).click(),

@@ -63,7 +63,7 @@ export const toListQuery = (p: ListParams): Partial<ListQuery> => {
 /** Resources by name, so a reference (`ref.resource`) finds the base url of what it points at. */
 const registry = new Map<string, ResourceMeta>(MASTER_DATA_RESOURCES.map((r) => [r.name, r as ResourceMeta]))
 
-/** Later areas (products, categories...) add their resources here so references to them resolve. */
+/** Other areas (products, categories...) register their resources here so references to them resolve. */
 export const registerResources = (...metas: ResourceMeta[]) => {
   for (const m of metas) registry.set(m.name, m)
 }

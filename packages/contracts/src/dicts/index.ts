@@ -14,7 +14,7 @@ export * from './sales.ts'
 export * from './system.ts'
 export type { DictDef, DictItemDef } from './types.ts'
 
-/** Every dictionary the seed creates. Later areas append their own list here. */
+/** Every dictionary the seed creates: each area's list (system, master data, sales, approval...). */
 export const DICTIONARIES: readonly DictDef[] = [
   ...systemDicts,
   ...masterDataDicts,

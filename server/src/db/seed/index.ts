@@ -14,8 +14,8 @@ import { seedProducts } from './demo/product.ts'
 import { seedSalesOrders } from './demo/sales.ts'
 
 /**
- * The demo data, in dependency order. Each later area appends its own step (master data,
- * products, orders...); every step runs once, in one transaction with the others.
+ * The demo data, in dependency order: a step per area (master data, products, orders...); every
+ * step runs once, in one transaction with the others.
  */
 /** What a seed step may need besides the database: where uploaded files live. */
 export type SeedContext = { filesDir: string }

@@ -37,7 +37,7 @@ const HEAD = [
   'remark',
 ] as const
 
-/** One part of the detail; later areas (deliveries, adjustments) add theirs to `sectionsOf`. */
+/** One part of the detail; the deliveries and the adjustments add theirs to `sectionsOf`. */
 type Section = { key: string; label: string; children: ReactNode }
 
 const OrderHead = ({ order }: { order: SaleOrderDetail }) => {
