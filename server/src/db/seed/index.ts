@@ -1,6 +1,7 @@
 import { RoleCode } from '@app/contracts'
 import { eq, sql } from 'drizzle-orm'
 import type { Config } from '../../config.ts'
+import { backfillProductPinyin } from '../../modules/product/pinyin-backfill.ts'
 import { hashPassword, sha256Hex } from '../../platform/auth/password.ts'
 import type { Db, DbOrTx } from '../client.ts'
 import { departments, roles, userDepartments, userRoles, users } from '../schema/index.ts'
@@ -37,7 +38,8 @@ const isEmpty = async (db: Db) => {
 
 /**
  * Runs at every start: the catalogue is synchronised; on an empty database the demo data is
- * seeded (SEED=demo), or only the administrator is created (SEED=none, ADMIN_PASSWORD required).
+ * seeded (SEED=demo), or only the administrator is created (SEED=none, ADMIN_PASSWORD required);
+ * on one in use, products missing their pinyin get it.
  */
 export const seedDatabase = async (
   db: Db,
@@ -45,7 +47,11 @@ export const seedDatabase = async (
   log: (msg: string) => void,
 ) => {
   await db.transaction(async (tx) => syncCatalogue(tx))
-  if (!(await isEmpty(db))) return
+  if (!(await isEmpty(db))) {
+    const written = await db.transaction(async (tx) => backfillProductPinyin(tx))
+    if (written > 0) log(`gave ${written} products their pinyin`)
+    return
+  }
   if (config.seed === 'demo') {
     await db.transaction(async (tx) => {
       for (const step of DEMO_SEEDS) {

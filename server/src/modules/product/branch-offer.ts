@@ -1,5 +1,5 @@
 import { ApprovalStatus, PriceType } from '@app/contracts'
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, like, or, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { boxSpecs, branchSaleRels, productPrices, products, productUnits } from '../../db/schema/index.ts'
 import { escapeLike } from '../../platform/list-query.ts'
@@ -105,21 +105,33 @@ const withUnits = async (db: DbOrTx, rows: Awaited<ReturnType<ReturnType<typeof 
 }
 
 /**
+ * A keyword on a product's code or name: Chinese, English, full pinyin ('ningmeng' or 'ning meng')
+ * or pinyin initials ('nmxjj' for 柠檬洗洁精). The pinyin columns hold lower case without spaces
+ * (`pinyinOf`), so they are matched by `like` with the keyword so written; their trigram indexes
+ * serve both.
+ */
+export const productKeyword = (keyword: string): SQL | undefined => {
+  const k = `%${escapeLike(keyword)}%`
+  const squashed = keyword.replace(/\s+/g, '').toLowerCase()
+  const p = squashed ? `%${escapeLike(squashed)}%` : undefined
+  return or(
+    ...(p ? [like(products.namePinyin, p), like(products.nameInitials, p)] : []),
+    ilike(products.code, k),
+    ilike(products.name, k),
+    ilike(products.nameEn, k),
+  )
+}
+
+/**
  * What a branch may order (issue 15: 'select product'): the product select modal's page, by code
- * or name (Chinese, English or pinyin initials).
+ * or name (`productKeyword`).
  */
 export const branchOfferPage = async (
   db: DbOrTx,
   branchId: string,
   query: { keyword?: string; pageNo: number; pageSize: number },
 ) => {
-  const k = query.keyword ? `%${escapeLike(query.keyword)}%` : undefined
-  const where = offered(
-    branchId,
-    k
-      ? or(ilike(products.code, k), ilike(products.name, k), ilike(products.nameEn, k), ilike(products.nameInitials, k))
-      : undefined,
-  )
+  const where = offered(branchId, query.keyword ? productKeyword(query.keyword) : undefined)
   const [total] = await db
     .select({ n: count() })
     .from(branchSaleRels)

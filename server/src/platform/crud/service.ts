@@ -38,8 +38,9 @@ export const createCrudService = (database: Pick<Database, 'db' | 'arrays'>, r: 
     return out
   }
 
+  // an edit that leaves the label out keeps its pinyin (every field of an edit is optional)
   const withPinyin = (values: Record<string, unknown>) =>
-    r.pinyin ? { ...values, ...pinyinOf(values[r.meta.label] as string | undefined) } : values
+    r.pinyin && r.meta.label in values ? { ...values, ...pinyinOf(values[r.meta.label] as string | undefined) } : values
 
   /** The unique fields of the declaration, checked before writing for a clear answer. */
   const assertUnique = async (tx: DbOrTx, values: Record<string, unknown>, exceptId?: RowId) => {
