@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router'
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router'
 import { loginRedirect } from './auth/login-redirect.ts'
 import { session } from './auth/session.ts'
 import { HOME_PATH, LOGIN_PATH } from './config/constants.ts'
@@ -26,7 +26,8 @@ const requireSession = async (args: LoaderFunctionArgs) => {
 }
 const requireKnownPath = async (args: LoaderFunctionArgs) => (await guards()).requireKnownPath(args)
 
-export const router = createBrowserRouter([
+/** The app's routes; the shell renders each signed-in screen in its tab, so its leaves render nothing themselves. */
+export const routes: RouteObject[] = [
   {
     path: '/user',
     element: <UserLayout />,
@@ -58,8 +59,11 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageLoading />,
     errorElement: <RouteError />,
     children: [
-      { index: true, loader: () => redirect(HOME_PATH) },
+      // `/` shows nothing of its own: its loader sends the user on to the home page
+      { index: true, loader: () => redirect(HOME_PATH), element: null },
       { path: '*', loader: requireKnownPath, element: null },
     ],
   },
-])
+]
+
+export const router = createBrowserRouter(routes)

@@ -1,0 +1,25 @@
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, expect, it, vi } from 'vitest'
+import { routes } from './router.tsx'
+
+afterEach(() => vi.restoreAllMocks())
+
+/** What React Router told the console while the app opened at `path` (the login page's own texts aside). */
+const warningsOpening = async (path: string) => {
+  const warn = vi.spyOn(console, 'warn')
+  const error = vi.spyOn(console, 'error')
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  render(<RouterProvider router={router} />)
+  // signed out, every path under `/` goes on to the login page
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/login'), { timeout: 10_000 })
+  return [...warn.mock.calls, ...error.mock.calls]
+    .map((args) => args.map(String).join(' '))
+    .filter((text) => /route|location/i.test(text))
+}
+
+it('opens `/` and a screen path without a router warning', async () => {
+  for (const path of ['/', '/sale/orderList']) {
+    expect(await warningsOpening(path), path).toEqual([])
+  }
+})
