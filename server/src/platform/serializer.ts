@@ -59,7 +59,7 @@ const simplify = (node: unknown): unknown => {
 /**
  * Answers are written from their zod schema turned into JSON Schema and compiled by
  * fast-json-stringify (Fastify's own serializer): only declared properties are written, as zod's
- * encode would keep them, at a fraction of its CPU (it was a sixth of a list request's). A schema
+ * encode would keep them, at a fraction of its CPU (zod's encode is a sixth of a list request's). A schema
  * JSON Schema cannot express falls back to zod's encode (fastify-type-provider-zod).
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {

@@ -39,8 +39,8 @@ const HSTS = 'max-age=63072000; includeSubDomains'
  * An answer this small arrives in the same round trip either way (TCP's first window is ten
  * segments of about 1 460 bytes, 14.6 KB, and this leaves room for the headers), so compressing
  * it saves bytes, not time, and costs the server a compressor per request and the browser a
- * decompressor. At 1 KB that was a fifth of the app's CPU per opened order (three answers of
- * 1-3 KB); at 4 KB the order's view (5-6 KB) cost 0.54-0.85 ms of the app's CPU against
+ * decompressor. A threshold of 1 KB costs a fifth of the app's CPU per opened order (answers of
+ * 1-3 KB); at 4 KB the order's view (5-6 KB) costs 0.54-0.85 ms of the app's CPU against
  * 0.41-0.68 ms at 12 KB. Large lists, exports and the permission list are still compressed.
  */
 export const COMPRESS_THRESHOLD = 12 * 1024

@@ -65,7 +65,7 @@ export const noticeFrame = (notice: Parameters<typeof noticeMessage>[0]): Buffer
  * messages of the users connected *here* and pushes them to their sockets (SPEC 7 'msgTxt').
  * A batch: one query, grouped by content, so messages that differ only by id and recipient come
  * back as one row with both as lists, and their frame is serialised once (5 000 frames
- * serialised one by one, from 5 000 mapped rows, were a tenth of a second of the event loop). A
+ * serialised one by one, from 5 000 mapped rows, take a tenth of a second of the event loop). A
  * notice: every reader's message is the notice, so the notice and its readers connected here
  * are read, and one frame, encoded once, goes to all of them. Announced rows up to three times
  * the users connected here are read whole (by their index) and filtered here; more only for

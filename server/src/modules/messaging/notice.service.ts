@@ -145,7 +145,7 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
   /**
    * Writes a notice's recipients afresh (their read state starts over) and answers how many they
    * are. PostgreSQL reads them and writes them in one statement: 10 000 ids read into the server
-   * and sent back were a tenth of the publish call. Each row is also its reader's message.
+   * and sent back would be a tenth of the publish call. Each row is also its reader's message.
    */
   const writeRecipients = async (tx: DbOrTx, row: NoticeRow): Promise<number> => {
     await tx.delete(noticeRecipients).where(eq(noticeRecipients.noticeId, row.id))

@@ -25,9 +25,8 @@ type DetailFile = {
 
 /**
  * The detail in one row: the order with its lines (and their products) and its attachments, each
- * as JSON read lateral to the order. Three statements at first (the order, its lines, its files),
- * then a row per line repeating the order's forty columns, which the driver described and parsed
- * again on each.
+ * as JSON read lateral to the order. One statement, and the order's forty columns described and
+ * parsed once rather than again on a row per line.
  */
 const detailOf = (db: DbOrTx) => {
   const lines = db

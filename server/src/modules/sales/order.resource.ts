@@ -31,8 +31,8 @@ const exportLines: NonNullable<CrudResource['exportDetail']> = {
   async rows(db, ids, lang, units) {
     if (ids.length === 0) return []
     // the parents in the sheet's order, each one's lines read by the line table's order index: the
-    // rows come in the sheet's order (\`order_id IN (...)\` had PostgreSQL scan a bitmap of them all
-    // in parallel workers, then the rows were sorted here)
+    // rows come in the sheet's order (with \`order_id IN (...)\` PostgreSQL scans a bitmap of them
+    // all in parallel workers, and the rows would then be sorted here)
     const parents = sql`unnest(ARRAY[${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,

@@ -88,7 +88,7 @@ export const fefo = (a: StockRow, b: StockRow) =>
 
 /**
  * Takes stock out of rows and writes their ledger rows, in one statement whatever the number of
- * rows (it was an update per row and an insert). The update itself refuses to go below zero
+ * rows (not an update per row and an insert). The update itself refuses to go below zero
  * (`quantity >= n`), so even a writer that skipped the lock cannot oversell: a row it did not
  * take fails the whole document, and the transaction takes back what the statement did. The
  * check constraint is the last guard.

@@ -18,11 +18,11 @@ import { createRefLabels } from './refs.ts'
 
 /**
  * Rows per database read. A batch lives while it is written, and at 1 000 rows (with an order
- * sheet's lines, 3 000 more) that was long enough for V8 to promote it to the old generation,
- * where it stayed as garbage until a full collection: the export of the newest 100 000 of a
- * million orders with their lines peaked at 284-294 MB of RSS (the server idles at 150), most of
- * it the pg strings, decoded rows and numbers of batches already written (a heap profile of what
- * survived the young generation). At 200 they die young: 175-210 MB, and no slower (issue 18).
+ * sheet's lines, 3 000 more) that is long enough for V8 to promote it to the old generation,
+ * where it stays as garbage until a full collection: the export of the newest 100 000 of a
+ * million orders with their lines then peaks at 284-294 MB of RSS (the server idles at 150), most
+ * of it the pg strings, decoded rows and numbers of batches already written (a heap profile of
+ * what survives the young generation). At 200 they die young: 175-210 MB, and no slower (issue 18).
  */
 const BATCH = 200
 
