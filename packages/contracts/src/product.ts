@@ -21,6 +21,12 @@ import { AUDIT_FIELDS, defineResource } from './resource.ts'
 const code = codeOf(32)
 const amount = (max: number) => z.coerce.number().min(0).max(max)
 const money = z.coerce.number().min(0).max(1e9)
+/** A VAT rate in percent: 0 up to under 100, two decimals at most. */
+export const taxRate = z.coerce
+  .number()
+  .min(0)
+  .lt(100)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'at most two decimals')
 const currency = z
   .string()
   .trim()
@@ -150,6 +156,7 @@ export const productResource = defineResource({
     model: { type: 'string', search: 'like', list: false },
     description: { type: 'string', list: false, superQuery: false },
     u8Code: { type: 'string', search: 'like', sort: true, list: false },
+    taxRate: { type: 'number', sort: true, list: false },
     auditStatus: { type: 'dict', dict: 'approval_status', search: 'eq', sort: true, readOnly: true },
     status: { type: 'dict', dict: 'status', search: 'eq', sort: true },
     ...AUDIT_FIELDS,
@@ -210,6 +217,8 @@ export const ProductInputSchema = z
     model: optionalText(64),
     description: optionalText(2000),
     u8Code: optionalText(32),
+    /** VAT rate in percent, sent to the ERP on the product's order lines. */
+    taxRate: taxRate.default(13),
     status: status.default('1'),
     /** Ids of uploaded images (POST /file/upload), in the order shown; the first is the cover. */
     images: z.array(z.string().uuid()).max(MAX_PRODUCT_IMAGES).default([]),
@@ -246,6 +255,7 @@ export const ProductSchema = z.object({
   model: z.string().nullable(),
   description: z.string().nullable(),
   u8Code: z.string().nullable(),
+  taxRate: z.number(),
   images: z.array(z.string()),
   auditStatus: z.string(),
   status: z.string(),

@@ -33,6 +33,7 @@ const BASIC = [
   'colour',
   'barcode',
   'u8Code',
+  'taxRate',
   'auditStatus',
   'status',
   'description',

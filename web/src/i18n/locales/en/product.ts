@@ -26,6 +26,7 @@ export const productFields = {
     model: 'Model or size',
     description: 'Description',
     u8Code: 'U8 code',
+    taxRate: 'VAT rate (%)',
     auditStatus: 'Review status',
     images: 'Images',
     units: 'Units of measure',

@@ -27,6 +27,7 @@ export const productFields = {
     model: '型号/尺寸',
     description: '产品描述',
     u8Code: 'U8编码',
+    taxRate: '税率 (%)',
     auditStatus: '审核状态',
     images: '产品图片',
     units: '计量单位',
