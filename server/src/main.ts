@@ -5,16 +5,16 @@ import { openDatabase } from './db/open.ts'
 import { recoverFiles } from './platform/files/store.ts'
 
 // V8 pretenures the objects of an allocation site once many of them survive a young-generation
-// collection: under load the objects of requests in flight do, so every later request's objects
-// went straight to the old space as garbage (about 10 MB/s at 1 000 list requests per second,
-// collected only by full collections). Off, the heap stays flat under load (`--trace-gc`).
+// collection: under load the objects of requests in flight do, and with pretenuring on every later
+// request's objects go straight to the old space as garbage (about 10 MB/s at 1 000 list requests
+// per second, collected only by full collections). Off, the heap stays flat under load (`--trace-gc`).
 v8.setFlagsFromString('--no-allocation-site-pretenuring')
 // After a full collection V8 lets the old generation grow by a factor it picks from the speed of
 // the collector and of the app, up to 4 when the heap's limit is large (it is set from the
-// machine's memory: 4 GB here). The app lives in about 55 MB; under the bench's approvals and
-// deliveries its RSS reached 226-238 MB, and an export right after peaked at 241 MB. Growing by
-// half at most, the same loads leave 176-177 MB and the export peaks at 180-182 MB, with as many
-// decisions, deliveries and opened orders per second (issue 18).
+// machine's memory: 4 GB here). The app lives in about 55 MB; with V8's factor the bench's
+// approvals and deliveries leave an RSS of 226-238 MB, and an export right after peaks at 241 MB.
+// Growing by half at most, the same loads leave 176-177 MB and the export peaks at 180-182 MB,
+// with as many decisions, deliveries and opened orders per second (issue 18).
 v8.setFlagsFromString('--heap-growing-percent=50')
 
 /** A failure the operator can act on is one line on stderr and exit code 1; anything else throws. */
