@@ -1,10 +1,11 @@
-import { type ErpMessage, ErpSyncStatus, type SellableProduct } from '@app/contracts'
+import { type ErpMessage, type ErpOrderMapping, ErpSyncStatus, type SellableProduct } from '@app/contracts'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { depots, erpOutbox, saleOrders } from '../../src/db/schema/index.ts'
+import { branches, departments, depots, erpOutbox, saleOrders } from '../../src/db/schema/index.ts'
 import { createErpSimulator, type SimDocument } from '../../src/modules/erp/simulator.ts'
-import { createU8Client, type U8Client } from '../../src/modules/erp/u8-client.ts'
+import { createU8Client, type ErpSettings, type U8Client } from '../../src/modules/erp/u8-client.ts'
 import { createErpWorker, type ErpWorkerSettings } from '../../src/modules/erp/worker.ts'
+import { addUser, signIn } from '../approval/fixtures.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { type Api, addOrder, as, audit, branchId, dayFrom, detail, orderForm, sellable } from './helpers.ts'
 
@@ -25,7 +26,11 @@ let logistics: Api
 let admin: Api
 let moscow: string
 let products: SellableProduct[]
+/** The demo's product sold in boxes of 12 (stock and U8 in pieces). */
+let boxed: SellableProduct
 let depotId: string
+/** The Moscow branch's department (its org code), U8's `deptcode` for its orders. */
+let moscowDept: string
 
 const quiet = { info: () => undefined, warn: () => undefined }
 const settings = (over: Partial<ErpWorkerSettings> = {}): ErpWorkerSettings => ({
@@ -37,8 +42,8 @@ const settings = (over: Partial<ErpWorkerSettings> = {}): ErpWorkerSettings => (
   batch: 20,
   ...over,
 })
-const clientOf = (timeoutMs = 5_000) =>
-  createU8Client({ url, fromAccount: 'backoffice', appKey: 'key', appSecret: 'secret', timeoutMs })
+const clientOf = (timeoutMs = 5_000, more: Partial<ErpSettings> = {}) =>
+  createU8Client({ url, fromAccount: 'backoffice', appKey: 'key', appSecret: 'secret', timeoutMs, ...more })
 const workerOf = (over: Partial<ErpWorkerSettings> = {}, client: U8Client = clientOf()) =>
   createErpWorker({ db: t.database.db, client, settings: settings(over), log: quiet })
 
@@ -79,12 +84,24 @@ beforeAll(async () => {
   logistics = await as(t, 'logistics_admin')
   admin = await as(t, 'admin')
   moscow = await branchId(t, 'RU-MOW')
-  products = (await sellable(branchAdmin, moscow)).slice(0, 3)
+  products = (await sellable(branchAdmin, moscow)).filter((p) => p.units[0]!.conversionRate === 1).slice(0, 3)
+  const boxes = await branchAdmin.get<{ records: SellableProduct[] }>('/api/sale/order/sellableProducts', {
+    branchId: moscow,
+    keyword: 'DC-006',
+  })
+  boxed = boxes.body.result.records.find((p) => p.code === 'DC-006')!
+  expect(boxed.units.map((u) => [u.unit, u.conversionRate])).toEqual([['box', 12]])
+  const [dept] = await t.database.db
+    .select({ orgCode: departments.orgCode })
+    .from(branches)
+    .innerJoin(departments, eq(departments.id, branches.departId))
+    .where(eq(branches.id, moscow))
+  moscowDept = dept!.orgCode
   const [depot] = await t.database.db.select().from(depots).where(eq(depots.code, 'WH-TJ-F'))
   depotId = depot!.id
   const stocked = await logistics.post('/api/pro/stock/purchaseIn', {
     depotId,
-    lines: products.map((p) => ({
+    lines: [...products, boxed].map((p) => ({
       productId: p.productId,
       batchNo: 'ERP-1',
       quantity: 5000,
@@ -288,6 +305,208 @@ describe('ERP sync', () => {
     await t.database.db.delete(erpOutbox).where(eq(erpOutbox.orderId, older.id))
     await deleteOnRequest(older.id)
     expect(await messagesOf(older.id)).toEqual([])
+  })
+})
+
+type Head = Record<string, unknown> & { entry: Record<string, number | string>[] }
+const saleorderOf = (d: SimDocument) => (d.body as { saleorder: Head }).saleorder
+const consignmentOf = (d: SimDocument) => (d.body as { consignment: Head }).consignment
+const sumOf = (entry: Record<string, number | string>[], field: string) =>
+  Math.round(entry.reduce((s, e) => s + Number(e[field]), 0) * 1000) / 1000
+
+describe('ERP sync: what U8 requires', () => {
+  it("the order's department, orderer and address reach U8 in the order and the delivery, as the ERP tab shows them", async () => {
+    const order = await approvedOrder()
+    const o = await detail(branchAdmin, order.id)
+    const shipped = await logistics.post('/api/sale/delivery/add', {
+      orderId: order.id,
+      depotId,
+      shipDate: dayFrom(0),
+      lines: [{ orderLineId: o.lines[0]!.id, quantity: 4 }],
+    })
+    expect(shipped.status).toBe(200)
+    await drain()
+    const [sent, delivery] = docsOf(order.orderNo)
+    const head = saleorderOf(sent!)
+    expect(head).toMatchObject({
+      businesstype: '普通销售',
+      typecode: '01',
+      custcode: 'RU-MOW',
+      deptcode: moscowDept,
+      personcode: 'branch_admin',
+    })
+    const [branch] = await t.database.db.select({ name: branches.name }).from(branches).where(eq(branches.id, moscow))
+    expect(head.sendaddress).toContain(branch!.name)
+    expect(consignmentOf(delivery!)).toMatchObject({ custcode: 'RU-MOW', deptcode: moscowDept })
+
+    const mapping = await branchAdmin.get<ErpOrderMapping>('/api/sale/order/erpMapping', { id: order.id })
+    expect(mapping.status).toBe(200)
+    expect(mapping.body.result).toMatchObject({
+      toAccount: sent!.account,
+      custcode: 'RU-MOW',
+      deptcode: moscowDept,
+      personcode: 'branch_admin',
+      sendaddress: head.sendaddress,
+    })
+    expect(mapping.body.result.deptName).toBeTruthy()
+    expect(mapping.body.result.lines.map((l) => [l.quantity, l.sum])).toEqual(
+      head.entry.map((e) => [e.quantity, e.sum]),
+    )
+    // read as the order is: not by another branch's administrator (scope: personal)
+    await addUser(t.database.db, 'branch_admin_erp', ['branch_admin'], ['A01A02'])
+    const other = await signIn(t.app, 'branch_admin_erp')
+    expect((await other.get('/api/sale/order/erpMapping', { id: order.id })).status).toBe(404)
+  })
+
+  it('a document without a field U8 requires is refused with the field named, the order and the delivery alike', async () => {
+    const client = clientOf()
+    const order = { businesstype: '普通销售', typecode: '01', custcode: 'RU-MOW' }
+    const line = { rowno: 1, inventorycode: 'U8-X', quantity: 1, bgift: 0 }
+    await expect(
+      client.write('/api/saleorder/add', '002', await client.tradeId(), { saleorder: { ...order, entry: [line] } }),
+    ).rejects.toThrow('deptcode is required (2001)')
+    await expect(
+      client.write('/api/saleorder/add', '002', await client.tradeId(), {
+        saleorder: { ...order, deptcode: moscowDept, entry: [{ ...line, bgift: undefined }] },
+      }),
+    ).rejects.toThrow('entry 1: bgift is required')
+    await expect(
+      client.write('/api/consignment/add', '002', await client.tradeId(), {
+        consignment: {
+          operation_type: '普通销售',
+          saletype: '01',
+          custcode: 'RU-MOW',
+          entry: [{ rowno: 1, inventory_code: 'U8-X', warehouse_code: 'WH-TJ-F', quantity: 1 }],
+        },
+      }),
+    ).rejects.toThrow('deptcode is required')
+  })
+
+  it('lines carry the tax rate, prices with and without tax, amounts that add up, and whether they are gifts', async () => {
+    const order = await approvedOrder([7, 3, 11])
+    await drain()
+    const o = await detail(branchAdmin, order.id)
+    const head = saleorderOf(docsOf(order.orderNo)[0]!)
+    expect(head.entry.map((e) => [e.taxrate, e.bgift, e.sum])).toEqual(o.lines.map((l) => [13, 0, l.amount]))
+    for (const e of head.entry) {
+      const [quantity, sum, money, tax] = [e.quantity, e.sum, e.money, e.tax].map(Number) as number[]
+      expect(money! + tax!).toBeCloseTo(sum!, 2)
+      expect(money!).toBeCloseTo(sum! / 1.13, 2)
+      expect(Number(e.taxunitprice) * quantity!).toBeCloseTo(sum!, 2)
+      expect(Number(e.unitprice) * quantity!).toBeCloseTo(money!, 2)
+    }
+    expect(head.sum).toBe(o.totalAmount)
+  })
+
+  it("a product's tax rate is edited on the product and its next order carries it; a rate of 100 % is refused", async () => {
+    const [product] = products
+    const read = await admin.get<Record<string, unknown>>('/api/pro/product/queryById', { id: product!.productId })
+    expect(read.body.result.taxRate).toBe(13)
+    const {
+      units: _u,
+      createAt: _c,
+      updateAt: _a,
+      createBy: _b,
+      updateBy: _d,
+      auditStatus: _s,
+      ...form
+    } = read.body.result
+    expect((await admin.put('/api/pro/product/edit', { ...form, taxRate: 100 })).status).toBe(400)
+    const edited = await admin.put<{ version: number }>('/api/pro/product/edit', { ...form, taxRate: 9 })
+    expect(edited.status).toBe(200)
+    try {
+      const order = await approvedOrder([12, 1, 1])
+      await drain()
+      const [line] = saleorderOf(docsOf(order.orderNo)[0]!).entry
+      expect(line).toMatchObject({ taxrate: 9 })
+      expect(Number(line!.money)).toBeCloseTo(Number(line!.sum) / 1.09, 2)
+    } finally {
+      await admin.put('/api/pro/product/edit', { ...form, version: edited.body.result.version, taxRate: 13 })
+    }
+  })
+
+  it('a product sold in boxes of 12 reaches U8 in pieces, its order and its delivery alike', async () => {
+    const order = await addOrder(branchAdmin, orderForm(moscow, [boxed, products[0]!], [3, 5]))
+    for (const api of [region, finance, gm]) expect((await audit(api, order.id, 'approve')).status).toBe(200)
+    const o = await detail(branchAdmin, order.id)
+    const boxLine = o.lines.find((l) => l.productId === boxed.productId)!
+    expect(boxLine).toMatchObject({ unit: 'box', quantity: 3 })
+    const shipped = await logistics.post('/api/sale/delivery/add', {
+      orderId: order.id,
+      depotId,
+      shipDate: dayFrom(0),
+      lines: [{ orderLineId: boxLine.id, quantity: 2 }],
+    })
+    expect(shipped.status).toBe(200)
+    await drain()
+    const [sent, delivery] = docsOf(order.orderNo)
+    const [boxEntry, pieceEntry] = saleorderOf(sent!).entry
+    expect(boxEntry).toMatchObject({ quantity: 36, unitcode: 'piece', sum: boxLine.amount })
+    expect(Number(boxEntry!.taxunitprice)).toBeCloseTo(boxLine.price / 12, 4)
+    expect(pieceEntry).toMatchObject({ quantity: 5 })
+    const entry = consignmentOf(delivery!).entry
+    expect(new Set(entry.map((e) => e.unitcode))).toEqual(new Set(['piece']))
+    expect(sumOf(entry, 'quantity')).toBe(24)
+    const mapping = (await branchAdmin.get<ErpOrderMapping>('/api/sale/order/erpMapping', { id: order.id })).body.result
+    expect(mapping.lines[0]).toMatchObject({ ordered: 3, unit: 'box', rate: 12, quantity: 36, unitcode: 'piece' })
+  })
+
+  it('a token U8 stops accepting before its life (a restart) is dropped and renewed, for the trade id and the write', async () => {
+    const client = clientOf()
+    await client.tradeId()
+    // the platform restarts: the token the client holds is refused on its next call (the trade id's)
+    await fetch(`${url}/sim/restart`, { method: 'POST' })
+    const order = await approvedOrder()
+    await drain(workerOf({}, client))
+    expect((await history(order.id))[0]).toMatchObject({ status: 'sent', attempts: 1 })
+
+    // and again between the trade id and the write
+    const next = await approvedOrder()
+    const restartBeforeWrite: U8Client = {
+      tradeId: async () => {
+        const id = await client.tradeId()
+        await fetch(`${url}/sim/restart`, { method: 'POST' })
+        return id
+      },
+      write: (...args) => client.write(...args),
+    }
+    await drain(workerOf({}, restartBeforeWrite))
+    expect((await history(next.id))[0]).toMatchObject({ status: 'sent', attempts: 1 })
+    expect(docsOf(next.orderNo)).toHaveLength(1)
+  })
+
+  it('a write answered with a url is asked again until its result, keeping its trade id; unanswered, it is tried again later', async () => {
+    await mode('async', { delayMs: 60 })
+    const order = await approvedOrder()
+    await drain(workerOf({}, clientOf(5_000, { resultPollMs: 20, resultPolls: 10 })))
+    const [m] = await history(order.id)
+    expect(m).toMatchObject({ status: 'sent', attempts: 1 })
+    const [doc, ...more] = docsOf(order.orderNo)
+    expect(more).toHaveLength(0)
+    expect(m!.erpDocId).toBe(doc!.id)
+
+    // the result comes later than the polls wait: not done, not failed; the next try asks with the same trade id
+    await mode('async', { delayMs: 1_000 })
+    const slow = await approvedOrder()
+    const impatient = workerOf({}, clientOf(5_000, { resultPollMs: 10, resultPolls: 2 }))
+    await impatient.tick()
+    const [waiting] = await history(slow.id)
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(waiting!.lastError).toContain('no result after 2 polls')
+    await mode('ok')
+    await new Promise((r) => setTimeout(r, 5))
+    await drain()
+    const [done] = await history(slow.id)
+    expect(done).toMatchObject({ status: 'sent', attempts: 2, tradeId: waiting!.tradeId })
+    expect(docsOf(slow.orderNo)).toHaveLength(1)
+    expect(docsOf(slow.orderNo)[0]!.tradeId).toBe(waiting!.tradeId)
+
+    // a refusal given through the url counts as a failure with the ERP's words
+    await mode('async', { delayMs: 20 })
+    const client = clientOf(5_000, { resultPollMs: 10 })
+    await expect(
+      client.write('/api/saleorder/add', '002', await client.tradeId(), { saleorder: { typecode: '01' } }),
+    ).rejects.toThrow('businesstype is required (2001)')
   })
 })
 

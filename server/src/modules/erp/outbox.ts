@@ -169,6 +169,13 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
       return orders.length
     },
 
+    /** Whose these live orders are (department, placer), for the reader's check of the sync button. */
+    owners: (db: DbOrTx, orderIds: readonly string[]) =>
+      db
+        .select({ id: saleOrders.id, orgCode: saleOrders.orgCode, createBy: saleOrders.createBy })
+        .from(saleOrders)
+        .where(and(inArray(saleOrders.id, [...orderIds]), eq(saleOrders.delFlag, false))),
+
     /** An order's messages, oldest first: what was sent, when, and what the ERP said. */
     history: (db: DbOrTx, orderId: string) =>
       db

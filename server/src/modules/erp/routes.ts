@@ -1,31 +1,28 @@
 import {
   type ErpMessage,
   ErpMessageSchema,
+  type ErpOrderMapping,
+  ErpOrderMappingSchema,
+  Errors,
   SaleOrderIdQuerySchema,
   SaleOrderSyncResultSchema,
   SaleOrderSyncSchema,
 } from '@app/contracts'
-import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { DbOrTx } from '../../db/client.ts'
-import { saleOrders } from '../../db/schema/index.ts'
 import { principalOf } from '../../platform/access.ts'
-import type { Principal } from '../../platform/auth/principal.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
-import { inScope, ownerColumns } from '../sales/order.status.ts'
+import { fail } from '../../platform/errors.ts'
+import type { OrderReaders } from './index.ts'
 import type { ErpOutbox } from './outbox.ts'
+import { orderMapping } from './u8-mapping.ts'
 
-/** The sync button and an order's sync history (DESIGN 3a `POST /sale/order/sync`). */
+/** The sync button, an order's sync history and its mapping to U8 (DESIGN 3a `POST /sale/order/sync`). */
 export const erpRoutes =
-  (deps: {
-    outbox: ErpOutbox
-    /** The order, if the caller may read it ('order not found' else). */
-    assertReadable: (db: DbOrTx, principal: Principal, orderId: string) => Promise<unknown>
-  }): FastifyPluginAsyncZod =>
+  (deps: { outbox: ErpOutbox; readers: OrderReaders }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = app.deps.database
-    const { outbox, assertReadable } = deps
+    const { outbox, readers } = deps
     const tags = ['sales']
 
     app.post(
@@ -43,12 +40,9 @@ export const erpRoutes =
         const principal = principalOf(req)
         const ids = [...new Set(req.body.ids)]
         // the caller's own orders in one read; any other must be one they may read as its reviewer
-        const rows = await db
-          .select(ownerColumns)
-          .from(saleOrders)
-          .where(and(inArray(saleOrders.id, ids), eq(saleOrders.delFlag, false)))
-        const mine = new Set(rows.filter((o) => inScope(principal, o)).map((o) => o.id))
-        for (const id of ids) if (!mine.has(id)) await assertReadable(db, principal, id)
+        const owners = await outbox.owners(db, ids)
+        const mine = new Set(owners.filter((o) => readers.inScope(principal, o)).map((o) => o.id))
+        for (const id of ids) if (!mine.has(id)) await readers.assertReadable(db, principal, id)
         const queued = await db.transaction((tx) => outbox.syncAgain(tx, ids))
         return ok({ queued })
       },
@@ -66,9 +60,27 @@ export const erpRoutes =
         },
       },
       async (req) => {
-        await assertReadable(db, principalOf(req), req.query.id)
+        await readers.assertReadable(db, principalOf(req), req.query.id)
         // kind and status are written from the same lists the schema names
         return ok((await outbox.history(db, req.query.id)) as ErpMessage[])
+      },
+    )
+
+    app.get(
+      '/sale/order/erpMapping',
+      {
+        config: { permission: 'sale_order' },
+        schema: {
+          tags,
+          summary: 'How the order reaches U8: its header fields and their sources, its lines in the base unit',
+          querystring: SaleOrderIdQuerySchema,
+          response: okResponse(ErpOrderMappingSchema),
+        },
+      },
+      async (req) => {
+        await readers.assertReadable(db, principalOf(req), req.query.id)
+        const mapping = (await orderMapping(db, req.query.id)) ?? fail(Errors.OrderNotFound)
+        return ok(mapping as ErpOrderMapping)
       },
     )
   }

@@ -12,6 +12,7 @@ import { orderCrud } from './order.resource.ts'
 import { createOrderReview } from './order.review.ts'
 import { orderRoutes } from './order.routes.ts'
 import { createOrderService } from './order.service.ts'
+import { inScope } from './order.status.ts'
 import { createOrderDeletes, orderDeleteCrud } from './order-delete.ts'
 import { reviewRequestRoutes } from './review-requests.routes.ts'
 import { createSubApplies, subApplyCrud } from './sub-apply.ts'
@@ -51,5 +52,5 @@ export const salesModule = async (app: FastifyInstance) => {
   await app.register(orderRoutes({ orders, review, deletes, engine }))
   await app.register(reviewRequestRoutes({ subApplies, deletes, deleteRequests }))
   await app.register(deliveryRoutes({ deliveries, adjustments, review }))
-  await erpSync(app, review.assertMayRead)
+  await erpSync(app, { assertReadable: review.assertMayRead, inScope })
 }

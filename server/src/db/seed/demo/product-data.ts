@@ -113,7 +113,14 @@ export const PRODUCTS: readonly ProductSeed[] = [
   ['PK-001', '250ml玻璃酒瓶', '250ml glass wine bottle', 'C04', '250ml', 'piece', null, 'S014', 'oem', 'packaging', 'zh', 0.3, 3650, 1.2],
   ['PK-002', 'HDPE胶囊瓶', 'HDPE capsule bottle', 'C03', '150ml', 'piece', null, 'S004', 'oem', 'packaging', 'zh', 0.02, 3650, 0.45],
   ['PK-003', '马口铁茶叶罐', 'Tinplate tea can', 'C05', '250g装', 'piece', null, 'S008', 'oem', 'packaging', 'zh', 0.08, 3650, 2.6],
+  ['DC-006', '竹炭牙膏', 'Bamboo charcoal toothpaste', 'C01', '100g', 'piece', 'paste', 'S007', 'self', 'finished', 'ru_en', 0.11, 1095, 7.2],
 ]
+
+/** Products sold in boxes: the sale unit 'box' holds this many base units (stock stays in the base unit). */
+export const SOLD_IN_BOXES: Record<string, number> = { 'DC-006': 12 }
+
+/** VAT rates other than the products' 13 %: fertilisers and crop protection (categories C11, C12) at 9 %. */
+export const TAX_RATES: Record<string, number> = { C11: 9, C12: 9 }
 
 /** Products left waiting for their first review, and one rejected by the finance director. */
 export const PENDING = ['DR-006', 'BK-004', 'PK-003']

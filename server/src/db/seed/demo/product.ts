@@ -19,7 +19,7 @@ import {
   users,
 } from '../../schema/index.ts'
 import type { SeedContext } from '../index.ts'
-import { CATEGORIES, PACKING, PENDING, PRODUCTS, REJECTED } from './product-data.ts'
+import { CATEGORIES, PACKING, PENDING, PRODUCTS, REJECTED, SOLD_IN_BOXES, TAX_RATES } from './product-data.ts'
 import { productPng, storeImage } from './product-images.ts'
 import { seedStock } from './product-stock.ts'
 
@@ -107,6 +107,7 @@ export const seedProducts = async (db: DbOrTx, { filesDir }: SeedContext) => {
           model: null,
           description: `${zh}，${spec}。`,
           u8Code: `U8-${code}`,
+          taxRate: TAX_RATES[cat] ?? 13,
           auditStatus: waiting.has(code) ? ApprovalStatus.Pending : ApprovalStatus.Approved,
           status: '1',
           createBy: admin.id,
@@ -120,15 +121,19 @@ export const seedProducts = async (db: DbOrTx, { filesDir }: SeedContext) => {
   const productIds = new Map(productRows.map((r) => [r.code, r.id]))
   const seeds = PRODUCTS.map((p) => ({ p, id: productIds.get(p[0])! }))
 
-  // units: the base unit for stock and sale, cartons (of the category's box) for purchase
+  // units: the base unit for stock and sale (boxes for those sold in boxes), cartons (of the
+  // category's box) for purchase
   await db.insert(productUnits).values(
     seeds.flatMap(({ p, id }) => {
       const [, , , cat, , unit] = p
       const [box, perBox] = PACKING[cat.slice(0, 3)] ?? ['B02', 12]
       const boxSpecId = boxIds.get(box) ?? null
+      const inBoxes = SOLD_IN_BOXES[p[0]]
       const lines = [
         { productId: id, useCase: 'stock', unit, conversionRate: 1, boxSpecId: null, perBox: null },
-        { productId: id, useCase: 'sale', unit, conversionRate: 1, boxSpecId, perBox },
+        inBoxes
+          ? { productId: id, useCase: 'sale', unit: 'box', conversionRate: inBoxes, boxSpecId, perBox: 1 }
+          : { productId: id, useCase: 'sale', unit, conversionRate: 1, boxSpecId, perBox },
       ]
       if (perBox > 1)
         lines.push({ productId: id, useCase: 'purchase', unit: 'carton', conversionRate: perBox, boxSpecId, perBox: 1 })
@@ -219,7 +224,8 @@ export const seedProducts = async (db: DbOrTx, { filesDir }: SeedContext) => {
       .filter(({ p }) => p[9] === 'finished')
       .flatMap(({ p, id }, j) =>
         branchList
-          .filter((_, i) => (i + j) % 3 === 0)
+          // a product sold in boxes at every branch, so that each has one to order
+          .filter((_, i) => SOLD_IN_BOXES[p[0]] != null || (i + j) % 3 === 0)
           .map((branchId) => ({
             branchId,
             productId: id,
