@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
 import { auditColumns, id, ts } from './columns.ts'
 import { departments, roles, users } from './system.ts'
 
@@ -51,4 +51,21 @@ export const ssoLogins = pgTable(
     index('sys_sso_login_token_idx').on(t.tokenHash),
     index('sys_sso_login_create_idx').on(t.createAt),
   ],
+)
+
+/**
+ * The roles a person holds because the identity provider's groups gave them: taken away again when
+ * the groups (or the administrator's mapping) no longer give them. Roles given by hand stay.
+ */
+export const ssoUserRoles = pgTable(
+  'sys_sso_user_role',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 )
