@@ -6,7 +6,8 @@ import { erpSimUrl } from './server-main.ts'
 /**
  * ERP sync (issue 17), in the browser against the U8 simulator the journeys' server sends to: an
  * order approved at its last step appears in the ERP; with the ERP refusing, the next one shows
- * 'sync failed' and the ERP's reason; once the ERP is back the sync button sends it, once.
+ * 'sync failed' and the ERP's reason, and its ERP tab how the order maps to U8; once the ERP is
+ * back the sync button sends it, once.
  */
 
 type SimDocument = { code: string | null; type: string; action: string }
@@ -83,6 +84,11 @@ test('an approved order reaches the ERP; refused, it shows why; the sync button 
   await expect(sync.getByTestId('sync-status')).toHaveText('同步失败')
   await expect(sync.getByTestId('sync-message-state')).toHaveText('发送失败')
   await expect(sync.getByTestId('sync-message-error')).toContainText('account period closed')
+  // how the order reaches U8: the branch's department, who placed the order, each line in the base unit
+  const mapping = sync.getByTestId('order-erp-mapping')
+  await expect(mapping.getByTestId('erp-deptcode')).toHaveText(/^A01\S* · \S/)
+  await expect(mapping.getByTestId('erp-personcode')).toContainText('branch_admin')
+  await expect(mapping.getByTestId('order-erp-lines').locator('tbody tr.ant-table-row')).toHaveCount(2)
   expect(await simDocs(second.orderNo)).toHaveLength(0)
   await admin.page.screenshot({ path: test.info().outputPath('erp-sync-failed.png') })
   await admin.page.keyboard.press('Escape')
