@@ -26,8 +26,12 @@ const externalPackages = {
 
 await rm(dist, { recursive: true, force: true })
 await build({
-  // the server, and the ERP simulator the browser journeys (and a demo) run beside it
-  entryPoints: { main: path.join(root, 'src/main.ts'), 'erp-sim': path.join(root, 'src/erp-sim.ts') },
+  // the server, and the ERP and OpenID provider simulators the browser journeys (and a demo) run beside it
+  entryPoints: {
+    main: path.join(root, 'src/main.ts'),
+    'erp-sim': path.join(root, 'src/erp-sim.ts'),
+    'idp-sim': path.join(root, 'src/idp-sim.ts'),
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',

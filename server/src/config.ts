@@ -37,6 +37,16 @@ const ConfigSchema = z.object({
   ERP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(6),
   ERP_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
   ERP_POLL_MS: z.coerce.number().int().positive().default(1_000),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().default('openid profile email'),
+  OIDC_DISPLAY_NAME: z.string().default('SSO'),
+  OIDC_ONLY: bool.default(false),
+  OIDC_USER_CLAIM: z.enum(['preferred_username', 'email', 'sub', 'upn']).default('preferred_username'),
+  OIDC_GROUPS_CLAIM: z.string().default('groups'),
+  OIDC_REDIRECT_URI: z.string().url().optional(),
+  OIDC_POST_LOGOUT_REDIRECT_URI: z.string().url().optional(),
 })
 
 export type Config = {
@@ -73,6 +83,28 @@ export type Config = {
     retryBaseMs: number
     pollMs: number
   }
+  /**
+   * OpenID Connect sign-in (issue 39); undefined without OIDC_ISSUER and OIDC_CLIENT_ID. The
+   * redirect URIs default to the address the browser used (`/api/sys/sso/callback`, `/user/login`).
+   */
+  oidc: OidcConfig | undefined
+}
+
+export type OidcConfig = {
+  issuer: string
+  clientId: string
+  /** Empty for a public client (PKCE alone). */
+  clientSecret: string | undefined
+  scopes: string
+  displayName: string
+  /** The password form and registration are refused; only the identity provider signs in. */
+  only: boolean
+  /** The claim matched against the login account (`email`: against the user's e-mail). */
+  userClaim: 'preferred_username' | 'email' | 'sub' | 'upn'
+  /** The claim listing the person's groups (mapped to roles and departments by an administrator). */
+  groupsClaim: string
+  redirectUri: string | undefined
+  postLogoutRedirectUri: string | undefined
 }
 
 /**
@@ -122,6 +154,21 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       retryBaseMs: c.ERP_RETRY_BASE_MS,
       pollMs: c.ERP_POLL_MS,
     },
+    oidc:
+      c.OIDC_ISSUER && c.OIDC_CLIENT_ID
+        ? {
+            issuer: c.OIDC_ISSUER,
+            clientId: c.OIDC_CLIENT_ID,
+            clientSecret: c.OIDC_CLIENT_SECRET || undefined,
+            scopes: c.OIDC_SCOPES,
+            displayName: c.OIDC_DISPLAY_NAME,
+            only: c.OIDC_ONLY,
+            userClaim: c.OIDC_USER_CLAIM,
+            groupsClaim: c.OIDC_GROUPS_CLAIM,
+            redirectUri: c.OIDC_REDIRECT_URI,
+            postLogoutRedirectUri: c.OIDC_POST_LOGOUT_REDIRECT_URI,
+          }
+        : undefined,
   }
 }
 

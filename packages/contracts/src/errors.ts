@@ -62,6 +62,35 @@ export const Errors = {
     'The system administrator role must keep system management',
   ),
 
+  // 20105x: single sign-on through the group's identity provider (issue 39)
+  SsoNotConfigured: entry(201050, 404, '未配置单点登录', 'Single sign-on is not configured'),
+  SsoUnavailable: entry(
+    201051,
+    503,
+    '身份提供方暂时无法访问，请稍后再试',
+    'The identity provider cannot be reached, please try again later',
+  ),
+  SsoRequestInvalid: entry(
+    201052,
+    400,
+    '单点登录请求无效或已过期，请重新登录',
+    'The sign-in request is not valid or has expired, please sign in again',
+  ),
+  SsoAnswerInvalid: entry(
+    201053,
+    400,
+    '身份提供方的登录结果未通过校验，请重新登录',
+    "The identity provider's answer did not pass the checks, please sign in again",
+  ),
+  SsoCancelled: entry(201054, 400, '已在身份提供方取消登录', 'Sign-in was cancelled at the identity provider'),
+  SsoNoIdentity: entry(
+    201055,
+    400,
+    '身份提供方未提供可识别的账号',
+    'The identity provider did not say which account this is',
+  ),
+  PasswordLoginOff: entry(201056, 403, '请使用单点登录', 'Please sign in with single sign-on'),
+
   // 2020xx: business rules
   DuplicateProductCode: entry(202001, 409, '产品编码重复', 'Duplicate product code'),
   DuplicateProduct: entry(202002, 409, '产品重复', 'Duplicate product'),

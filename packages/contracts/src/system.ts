@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SsoSettingsSchema } from './sso.ts'
 
 /** Passwords travel as the lowercase hex SHA-256 of the UTF-8 password (DESIGN 3). */
 export const PasswordHashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'password must be a SHA-256 hex digest')
@@ -157,5 +158,11 @@ export const CodeTableEntrySchema = z.object({
 })
 export type CodeTableEntry = z.infer<typeof CodeTableEntrySchema>
 
-export const SettingsSchema = z.object({ systemTitle: z.string(), systemTitleEn: z.string(), demoMode: z.boolean() })
+export const SettingsSchema = z.object({
+  systemTitle: z.string(),
+  systemTitleEn: z.string(),
+  demoMode: z.boolean(),
+  /** Single sign-on (issue 39): null when no identity provider is configured. */
+  sso: SsoSettingsSchema.optional(),
+})
 export type Settings = z.infer<typeof SettingsSchema>

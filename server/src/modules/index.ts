@@ -6,6 +6,7 @@ import { masterDataModule } from './masterdata/index.ts'
 import { messagingModule } from './messaging/index.ts'
 import { productModule } from './product/index.ts'
 import { salesModule } from './sales/index.ts'
+import { ssoModule } from './sso/index.ts'
 import { stockModule } from './stock/index.ts'
 import { systemModule } from './system/index.ts'
 
@@ -20,4 +21,5 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(stockModule)
   await app.register(salesModule)
   await app.register(dashboardModule)
+  await app.register(ssoModule)
 }

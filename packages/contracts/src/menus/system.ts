@@ -91,5 +91,14 @@ export const systemMenu: MenuDef = {
       component: 'system/DictList',
       buttons: [Btn.add, Btn.edit, Btn.delete, Btn.batchDelete, Btn.status],
     },
+    {
+      code: 'sys_sso_group',
+      textId: 100160,
+      zh: '单点登录群组',
+      en: 'Single sign-on groups',
+      url: '/sys/ssoGroup',
+      component: 'system/SsoGroupList',
+      buttons: [Btn.add, Btn.edit, Btn.delete, Btn.batchDelete, Btn.export],
+    },
   ],
 }

@@ -12,7 +12,12 @@ import { AppError, fail } from '../../platform/errors.ts'
 import { buildUserInfo, listDictItems, listUserDeparts } from './user-info.service.ts'
 
 /** Sign-in, sign-out, registration and password change (SPEC 5, SPEC 8 login failures). */
-export const createAuthService = ({ db, config }: { db: Db; config: Pick<Config, 'sessionTtlMs'> }) => {
+export const createAuthService = ({ db, config }: { db: Db; config: Pick<Config, 'sessionTtlMs' | 'oidc'> }) => {
+  /** With OIDC_ONLY the identity provider is the one way in: no password sign-in, no registration. */
+  const passwordOff = () => {
+    if (config.oidc?.only) fail(Errors.PasswordLoginOff)
+  }
+
   /** The live account of that name; a deleted one only when no live one exists. */
   const findAccount = async (username: string) => {
     const rows = await db
@@ -24,8 +29,24 @@ export const createAuthService = ({ db, config }: { db: Db; config: Pick<Config,
     return rows[0]
   }
 
+  /** A new session of an enabled user and what the browser keeps of it (password or single sign-on). */
+  const openSession = async (userId: string, meta: SessionMeta): Promise<LoginResult & { userId: string }> => {
+    const token = await createSession(db, userId, config.sessionTtlMs, meta)
+    const principal = await resolvePrincipal(db, hashToken(token))
+    if (!principal) throw new AppError(Errors.SessionError)
+    const departs = await listUserDeparts(db, userId)
+    return {
+      userId,
+      token,
+      userInfo: buildUserInfo(principal, departs),
+      departs,
+      dictList: await listDictItems(db, principal.lang),
+    }
+  }
+
   return {
     async login(input: LoginRequest, meta: SessionMeta): Promise<LoginResult & { userId: string }> {
+      passwordOff()
       await assertNotThrottled(db, input.username)
       const user = await findAccount(input.username)
       if (!user) fail(Errors.UserNotFound)
@@ -36,23 +57,16 @@ export const createAuthService = ({ db, config }: { db: Db; config: Pick<Config,
       }
       if (user.status !== '1') fail(Errors.AccountDisabled)
       await clearFailures(db, input.username)
-      const token = await createSession(db, user.id, config.sessionTtlMs, meta)
-      const principal = await resolvePrincipal(db, hashToken(token))
-      if (!principal) throw new AppError(Errors.SessionError)
-      const departs = await listUserDeparts(db, user.id)
-      return {
-        userId: user.id,
-        token,
-        userInfo: buildUserInfo(principal, departs),
-        departs,
-        dictList: await listDictItems(db, principal.lang),
-      }
+      return openSession(user.id, meta)
     },
+
+    openSession,
 
     logout: (principal: Principal) => revokeSession(db, principal.tokenHash),
 
     /** A registered account waits, disabled, until an administrator enables it. */
     async register(input: RegisterRequest) {
+      passwordOff()
       if (input.password !== input.confirmPassword) fail(Errors.PasswordsDiffer)
       const existing = await db
         .select({ id: users.id })

@@ -36,6 +36,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         systemTitle: value(SETTING_KEYS.systemTitle) ?? DEFAULT_TITLE.zh,
         systemTitleEn: value(SETTING_KEYS.systemTitleEn) ?? DEFAULT_TITLE.en,
         demoMode: config.demoMode,
+        sso: config.oidc ? { displayName: config.oidc.displayName, only: config.oidc.only } : null,
       })
     },
   )
