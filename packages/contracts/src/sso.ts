@@ -45,6 +45,5 @@ export const SsoGroupSchema = SsoGroupInputSchema.extend({
   description: z.string().nullable(),
 })
 export type SsoGroup = z.infer<typeof SsoGroupSchema>
-export const SsoGroupOptionSchema = SsoGroupSchema.pick({ id: true, groupName: true })
 
 export const SSO_RESOURCES = [ssoGroupResource] as const

@@ -1,4 +1,4 @@
-import { SsoGroupInputSchema, SsoGroupOptionSchema, SsoGroupSchema, ssoGroupResource } from '@app/contracts'
+import { SsoGroupInputSchema, SsoGroupSchema, ssoGroupResource } from '@app/contracts'
 import { ssoGroups } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
 
@@ -12,6 +12,5 @@ export const ssoGroupCrud: CrudResource = {
   record: SsoGroupSchema,
   input: SsoGroupInputSchema,
   verbs: ['add', 'edit', 'delete', 'export'],
-  listAll: { record: SsoGroupOptionSchema },
   defaultSort: { column: 'groupName', order: 'asc' },
 }
