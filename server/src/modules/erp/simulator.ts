@@ -65,14 +65,18 @@ export const requiredFieldRefusal = (type: SimDocument['type'], head: Record<str
   return null
 }
 
-export const createErpSimulator = () => {
+/** How the stand-in starts: every write answered at once, or as `POST /sim/mode` would set it. */
+export type SimStart = { mode?: SimMode; delayMs?: number }
+
+export const createErpSimulator = (start: SimStart = {}) => {
   const tokens = new Map<string, number>()
   const trades = new Set<string>()
   const answered = new Map<string, Answer>()
   /** Results of writes answered with a url: ready at a time. */
   const results = new Map<string, { readyAt: number; answer: Answer }>()
   const documents: SimDocument[] = []
-  let mode: { mode: SimMode; delayMs: number; times: number | null } = { mode: 'ok', delayMs: 0, times: null }
+  const initial = { mode: start.mode ?? 'ok', delayMs: start.delayMs ?? 0, times: null }
+  let mode: { mode: SimMode; delayMs: number; times: number | null } = { ...initial }
   /** Writes being answered now, per trade id: the tests check a message is never sent twice at once. */
   const inFlight = new Map<string, number>()
   let mostAtOnce = 0
@@ -146,7 +150,7 @@ export const createErpSimulator = () => {
       documents.length = 0
       answered.clear()
       results.clear()
-      mode = { mode: 'ok', delayMs: 0, times: null }
+      mode = { ...initial }
       mostAtOnce = 0
       json(res, 200, { errcode: '0' })
     } else if (path.startsWith('/sim/result/')) {
