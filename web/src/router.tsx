@@ -41,6 +41,8 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./auth/Login.tsx')).Login }),
       },
       { path: 'register', lazy: async () => ({ Component: (await import('./auth/Register.tsx')).Register }) },
+      // single sign-on comes back here with its one-time ticket (auth/sso.ts)
+      { path: 'sso', lazy: async () => ({ Component: (await import('./auth/SsoLanding.tsx')).SsoLanding }) },
       {
         path: 'register-result',
         lazy: async () => ({ Component: (await import('./auth/RegisterResult.tsx')).RegisterResult }),

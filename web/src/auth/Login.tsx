@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../layout/useSystemTitle.ts'
 import { LoginInput } from './LoginInput.tsx'
 import { PublicCard } from './PublicCard.tsx'
 import { session } from './session.ts'
+import { ssoAuthorizeHref, ssoErrorText } from './sso.ts'
 
 const DEMO_PASSWORD = 'Demo@2026'
 const DEMO_USERS = ['admin', ...Object.values(RoleCode)] as const
@@ -53,6 +54,30 @@ const LoginField = ({
   )
 }
 
+/** A refusal above the form (the server's text, or single sign-on's in the user's language). */
+const LoginError = ({ text }: { text: string }) => {
+  const { token } = theme.useToken()
+  return (
+    <div
+      role="alert"
+      data-testid="login-error"
+      style={{
+        display: 'flex',
+        gap: token.marginXS,
+        alignItems: 'baseline',
+        marginBottom: token.margin,
+        padding: `${token.paddingXS}px ${token.paddingSM}px`,
+        background: token.colorErrorBg,
+        border: `1px solid ${token.colorErrorBorder}`,
+        borderRadius: token.borderRadiusLG,
+      }}
+    >
+      <CloseCircleFilled style={{ color: token.colorError }} />
+      {text}
+    </div>
+  )
+}
+
 /**
  * SPEC 5 sign-in: a plain form of two required fields. antd's Form, Input and Alert would bring
  * the form store, validators and popups: the login page would pass its budget (scripts/web-budget.mjs).
@@ -66,6 +91,11 @@ export const Login = () => {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const settings = useSettings()
+  const sso = settings?.sso
+  // a refusal the server sent back from single sign-on, until the next attempt
+  const [ssoShown, setSsoShown] = useState(true)
+  const ssoError = ssoShown ? ssoErrorText(params.get('ssoError')) : null
+  const shownError = error ?? ssoError
   const { token } = theme.useToken()
   useDocumentTitle(t('auth.login.title'))
   // the password hash, fetched once the form shows: ready by the time it is sent
@@ -100,6 +130,7 @@ export const Login = () => {
     if (Object.keys(problems).length > 0) return
     setBusy(true)
     setError(null)
+    setSsoShown(false)
     try {
       const result = await systemApi.login(values.username.trim(), values.password)
       // nothing of a previous user's stays cached (the query client comes with the signed-in app)
@@ -116,58 +147,52 @@ export const Login = () => {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: token.marginLG }}>
       <PublicCard title={t('auth.login.title')}>
-        <form onSubmit={submit} noValidate>
-          {error && (
-            <div
-              role="alert"
-              data-testid="login-error"
-              style={{
-                display: 'flex',
-                gap: token.marginXS,
-                alignItems: 'baseline',
-                marginBottom: token.margin,
-                padding: `${token.paddingXS}px ${token.paddingSM}px`,
-                background: token.colorErrorBg,
-                border: `1px solid ${token.colorErrorBorder}`,
-                borderRadius: token.borderRadiusLG,
-              }}
-            >
-              <CloseCircleFilled style={{ color: token.colorError }} />
-              {error}
+        {sso?.only && shownError && <LoginError text={shownError} />}
+        {!sso?.only && (
+          <form onSubmit={submit} noValidate>
+            {shownError && <LoginError text={shownError} />}
+            <LoginField id="login-username" label={t('auth.login.username')} error={missing.username}>
+              <LoginInput
+                id="login-username"
+                prefix={<UserOutlined />}
+                autoComplete="username"
+                autoFocus
+                value={values.username}
+                invalid={Boolean(missing.username)}
+                onChange={(e) => change('username', e.target.value)}
+              />
+            </LoginField>
+            <LoginField id="login-password" label={t('auth.login.password')} error={missing.password}>
+              <LoginInput
+                id="login-password"
+                secret
+                prefix={<LockOutlined />}
+                autoComplete="current-password"
+                value={values.password}
+                invalid={Boolean(missing.password)}
+                onChange={(e) => change('password', e.target.value)}
+              />
+            </LoginField>
+            <button type="submit" className="primary-button" disabled={busy} aria-busy={busy}>
+              {busy && <span className="page-spinner small" aria-hidden="true" />}
+              {t('auth.login.submit')}
+            </button>
+            <div style={{ marginTop: 12, textAlign: 'right' }}>
+              <Link to="/user/register">{t('auth.login.register')}</Link>
             </div>
-          )}
-          <LoginField id="login-username" label={t('auth.login.username')} error={missing.username}>
-            <LoginInput
-              id="login-username"
-              prefix={<UserOutlined />}
-              autoComplete="username"
-              autoFocus
-              value={values.username}
-              invalid={Boolean(missing.username)}
-              onChange={(e) => change('username', e.target.value)}
-            />
-          </LoginField>
-          <LoginField id="login-password" label={t('auth.login.password')} error={missing.password}>
-            <LoginInput
-              id="login-password"
-              secret
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              value={values.password}
-              invalid={Boolean(missing.password)}
-              onChange={(e) => change('password', e.target.value)}
-            />
-          </LoginField>
-          <button type="submit" className="primary-button" disabled={busy} aria-busy={busy}>
-            {busy && <span className="page-spinner small" aria-hidden="true" />}
-            {t('auth.login.submit')}
-          </button>
-          <div style={{ marginTop: 12, textAlign: 'right' }}>
-            <Link to="/user/register">{t('auth.login.register')}</Link>
-          </div>
-        </form>
+          </form>
+        )}
+        {sso && (
+          <>
+            {!sso.only && <div className="login-or">{t('auth.login.or')}</div>}
+            {/* a navigation, not a call: the server answers it with a redirect to the provider */}
+            <a className="sso-button" data-testid="sso-login" href={ssoAuthorizeHref(params.get('redirect'))}>
+              {t('auth.login.sso', { name: sso.displayName })}
+            </a>
+          </>
+        )}
       </PublicCard>
-      {settings?.demoMode && (
+      {settings?.demoMode && !sso?.only && (
         <PublicCard small title={t('auth.login.demoTitle')} data-testid="demo-accounts">
           <p style={{ margin: '0 0 8px', color: token.colorTextSecondary }}>
             {t('auth.login.demoHint', { password: DEMO_PASSWORD })}

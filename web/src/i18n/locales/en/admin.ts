@@ -2,6 +2,9 @@ import type zh from '../zh/admin.ts'
 import type { adminFields as zhFields, adminResources as zhResources } from '../zh/admin.ts'
 
 export default {
+  ssoGroup: {
+    hint: "The identity provider's groups (the groups claim) and the role and department each gives: a person with one of them is created enabled with them at their first single sign-on, and their roles follow their groups at each sign-in. A newcomer of no mapped group is created disabled, waiting for an administrator.",
+  },
   user: {
     resetPassword: 'Reset password',
     resetConfirm: 'Reset the password of “{{name}}” to the system default? The user will have to sign in again.',
@@ -173,6 +176,12 @@ export const adminFields = {
     replyAt: 'Replied at',
     createAt: 'Sent at',
   },
+  ssoGroup: {
+    groupName: 'Group',
+    roleId: 'Role',
+    departId: 'Department',
+    description: 'Description',
+  },
 } satisfies typeof zhFields
 
 export const adminResources = {
@@ -184,4 +193,5 @@ export const adminResources = {
   dictItem: 'dictionary item',
   feedback: 'feedback',
   modifyHistory: 'modify history',
+  ssoGroup: 'single sign-on group',
 } satisfies typeof zhResources

@@ -14,6 +14,8 @@ export default {
     demoHint: 'Demo system: every account uses the password {{password}}; click an account to fill it in.',
     demoRole: 'Role',
     demoAccount: 'Account',
+    or: 'or',
+    sso: 'Sign in with {{name}}',
   },
   register: {
     title: 'Register',

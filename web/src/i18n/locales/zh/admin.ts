@@ -1,5 +1,8 @@
 /** System administration (issue 5): users, roles and permissions, log, language, dictionaries, feedback. */
 export default {
+  ssoGroup: {
+    hint: '身份提供方的群组（groups 声明）对应的角色与部门：带有这些群组的人首次单点登录时即按此创建并启用；之后每次登录，其角色随群组变化。未对应任何群组的新人员会被创建为停用账号，等待管理员启用。',
+  },
   user: {
     resetPassword: '重置密码',
     resetConfirm: '确定将用户“{{name}}”的密码重置为系统默认密码吗？该用户需要重新登录。',
@@ -172,6 +175,12 @@ export const adminFields = {
     replyAt: '回复时间',
     createAt: '提交时间',
   },
+  ssoGroup: {
+    groupName: '群组名称',
+    roleId: '角色',
+    departId: '部门',
+    description: '说明',
+  },
 }
 
 /** Resource names for titles (merged into `list.resources`). */
@@ -184,4 +193,5 @@ export const adminResources = {
   dictItem: '字典项',
   feedback: '意见反馈',
   modifyHistory: '修改记录',
+  ssoGroup: '单点登录群组',
 }

@@ -12,6 +12,8 @@ export default {
     demoHint: '演示环境：所有账号的密码均为 {{password}}，点击账号即可填入。',
     demoRole: '角色',
     demoAccount: '账号',
+    or: '或',
+    sso: '使用 {{name}} 登录',
   },
   register: {
     title: '注册账号',
