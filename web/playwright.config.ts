@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
-import { erpSimMain, erpSimPort, erpSimUrl, serverMain } from './e2e/server-main.ts'
+import { erpSimMain, erpSimPort, erpSimUrl, idpSimMain, idpSimPort, idpSimUrl, serverMain } from './e2e/server-main.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const port = Number(process.env.E2E_PORT ?? 3210)
@@ -51,6 +51,17 @@ export default defineConfig({
       env: { ERP_SIM_PORT: String(erpSimPort) },
     },
     {
+      // the OpenID provider with the demo accounts, accepting this server (web/e2e/sso.spec.ts)
+      command: `node "${idpSimMain}"`,
+      cwd: root,
+      url: `${idpSimUrl}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { IDP_SIM_PORT: String(idpSimPort), IDP_SIM_PRODUCT_URLS: `http://127.0.0.1:${port}` },
+    },
+    {
       command: `rm -rf "${dataDir}" && node "${serverMain}"`,
       cwd: root,
       url: `http://127.0.0.1:${port}/api/health`,
@@ -71,6 +82,11 @@ export default defineConfig({
         ERP_MAX_ATTEMPTS: '2',
         ERP_RETRY_BASE_MS: '300',
         ERP_POLL_MS: '300',
+        // single sign-on through the simulator: the login page offers it beside the password form
+        OIDC_ISSUER: idpSimUrl,
+        OIDC_CLIENT_ID: 'backoffice',
+        OIDC_CLIENT_SECRET: 'backoffice-sim-secret',
+        OIDC_DISPLAY_NAME: 'Demo IdP',
       },
     },
   ],

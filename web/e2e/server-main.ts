@@ -9,3 +9,7 @@ export const serverMain = path.join(process.env.SERVER_DIST ?? path.join(root, '
 export const erpSimMain = path.join(path.dirname(serverMain), 'erp-sim.js')
 export const erpSimPort = Number(process.env.E2E_PORT ?? 3210) + 1000
 export const erpSimUrl = `http://127.0.0.1:${erpSimPort}`
+/** The OpenID provider simulator (`npm run idp:sim`) built beside it: the journeys' server signs in through it. */
+export const idpSimMain = path.join(path.dirname(serverMain), 'idp-sim.js')
+export const idpSimPort = Number(process.env.E2E_PORT ?? 3210) + 2000
+export const idpSimUrl = `http://127.0.0.1:${idpSimPort}`

@@ -57,7 +57,7 @@ type Texts = (typeof texts)['en']
 const langOf = (locales: unknown) => (typeof locales === 'string' && locales.startsWith('en') ? 'en' : 'zh')
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const page = (t: Texts, lang: string, body: string) =>
-  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${t.title}</title><style>body{font-family:sans-serif;background:#f0f2f5}main{width:320px;margin:80px auto;padding:24px;background:#fff;border-radius:8px}label{display:block;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:6px}button{margin-top:16px;width:100%;padding:8px}.error{color:#c00}</style></head><body><main><h1>${t.title}</h1>${body}</main></body></html>`
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${t.title}</title><style>body{font-family:sans-serif;background:#f0f2f5}main{width:320px;margin:80px auto;padding:24px;background:#fff;border-radius:8px}label{display:block;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:6px}button{margin-top:16px;width:100%;padding:8px}.error{color:#c00}</style></head><body><main><h1>${t.title}</h1>${body}</main></body></html>`
 
 const readForm = async (req: IncomingMessage) => {
   const chunks: Buffer[] = []
