@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ReviewDecisionSchema, ReviewProgressSchema } from './approval.ts'
+import { ModifyType } from './dicts/sales.ts'
 import { day, recordBase, stepNumber, versionNo } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 import { SaleOrderDetailSchema } from './sales.ts'
@@ -136,8 +137,6 @@ export const SaleOrderViewSchema = z.object({
 export type SaleOrderView = z.infer<typeof SaleOrderViewSchema>
 
 // ---------------------------------------------------------------- adjustments
-export const ModifyType = { Append: 'append', Add: 'add', Reduce: 'reduce' } as const
-export type ModifyType = (typeof ModifyType)[keyof typeof ModifyType]
 export const ModifyTypeSchema = z.enum([ModifyType.Append, ModifyType.Add, ModifyType.Reduce])
 
 export const applyModifyResource = defineResource({

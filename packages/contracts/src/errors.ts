@@ -172,6 +172,12 @@ export const Errors = {
     '订单已审核通过，修改后将重新审核，请确认',
     'The order is approved: a change sends it back to review, please confirm',
   ),
+  NotApprovedCannotSync: entry(
+    202041,
+    409,
+    '订单尚未审核通过，不能同步到 ERP',
+    'The order is not approved yet and cannot be sent to the ERP',
+  ),
   ReviewTimeExpired: entry(
     202078,
     409,

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AuditConfigSchema, AuditStepSchema, ReviewDecisionSchema } from './approval.ts'
 import { day, recordBase, stepNumber, versionNo } from './fields.ts'
 import { AttachmentSchema } from './files.ts'
+import { ORDER_ACTIONS, type OrderAction } from './order-model.ts'
 import { pageOf } from './paging.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
@@ -187,17 +188,18 @@ export type SaleOrderApplyDelete = z.input<typeof SaleOrderApplyDeleteSchema>
 
 export const SaleOrderIdQuerySchema = z.object({ id: z.string().uuid() })
 
-/** What the caller may do with an order now (the detail's and the list's buttons mirror it). */
-export const SaleOrderAbilitiesSchema = z.object({
-  edit: z.boolean(),
+const actionFlags = <T extends z.ZodType>(of: T) =>
+  z.object(Object.fromEntries(ORDER_ACTIONS.map((a) => [a, of])) as Record<OrderAction, T>)
+
+/**
+ * What the caller may do with an order now (the detail's and the list's buttons follow it): per
+ * action of the order model, allowed (the rule and the button), and the rule's refusal (its SPEC 8
+ * code) where it says no, which a disabled button explains.
+ */
+export const SaleOrderAbilitiesSchema = actionFlags(z.boolean()).extend({
   /** Editing sends an approved order back to review: ask first. */
   editNeedsConfirm: z.boolean(),
-  delete: z.boolean(),
-  applyDelete: z.boolean(),
-  audit: z.boolean(),
-  /** The caller's current step lets them lower quantities or remove lines. */
-  reviewAdjust: z.boolean(),
-  subApply: z.boolean(),
+  refusals: actionFlags(z.number().int().nullable()),
 })
 export type SaleOrderAbilities = z.infer<typeof SaleOrderAbilitiesSchema>
 

@@ -23,6 +23,11 @@ export function fail(entry: ErrorEntry, result?: unknown): never {
   throw new AppError(entry, result)
 }
 
+/** Refuses with a rule's answer (an entry of the catalogue), or lets the caller go on (null). */
+export function refuse(refusal: ErrorEntry | null, result?: unknown): void {
+  if (refusal) throw new AppError(refusal, result)
+}
+
 export function notFound(): never {
   throw new AppError(Errors.NotFound)
 }

@@ -1,2 +1,2 @@
-/** A quantity rounded as the quantity columns keep it (numeric, three decimals): sums of them stay exact. */
-export const q = (n: number) => Math.round(n * 1000) / 1000
+/** Quantities are rounded by the order model's `q` (contracts), for stock, sales and the ERP alike. */
+export { q } from '@app/contracts'

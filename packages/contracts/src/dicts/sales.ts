@@ -15,6 +15,10 @@ export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
 export const ApprovalStatus = { Pending: '0', UnderReview: '1', Approved: '2', Rejected: '3' } as const
 export type ApprovalStatus = (typeof ApprovalStatus)[keyof typeof ApprovalStatus]
 
+/** An adjustment request's kinds of change to a line (SPEC 5). */
+export const ModifyType = { Append: 'append', Add: 'add', Reduce: 'reduce' } as const
+export type ModifyType = (typeof ModifyType)[keyof typeof ModifyType]
+
 /** Where an order stands with the ERP (issue 17 sends; until then orders wait, 'not configured'). */
 export const ErpSyncStatus = { NotSynced: '0', Syncing: '1', Synced: '2', Failed: '3', NotConfigured: '4' } as const
 export type ErpSyncStatus = (typeof ErpSyncStatus)[keyof typeof ErpSyncStatus]

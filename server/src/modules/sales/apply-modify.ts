@@ -1,17 +1,24 @@
 import {
+  type AdjustLimits,
   type ApplyModifyAddSchema,
   type ApplyModifyAuditSchema,
   type ApplyModifyDetail,
   ApplyModifySchema,
   ApprovalStatus,
   AuditBusiness,
+  adjustedQuantity,
+  adjustmentLineRefusal,
   applyModifyResource,
+  deliveryStatusOf,
   Errors,
   type Lang,
+  lineAmount,
   ModifyType,
-  OrderStatus,
+  mayRequestAdjustment,
+  OPEN_APPROVAL,
+  q,
 } from '@app/contracts'
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import { products, productUnits, saleApplyModifies, saleApplyModifyLines } from '../../db/schema/index.ts'
@@ -19,23 +26,17 @@ import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
-import { addDays, today } from '../../platform/days.ts'
-import { fail } from '../../platform/errors.ts'
+import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { q } from '../../platform/quantity.ts'
+import type { OrderFactsReader } from './order.facts.ts'
 import { type LineRow, linesOf, lockLines, orderTotals, priceLines, reweigh, writeLines } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
-import { inScope, lockOrder, moveOrder, readOrder } from './order.status.ts'
+import { inScope, lockOrder, moveOrder, type OrderRow, readOrder } from './order.status.ts'
 import { followRequestReview } from './request-review.ts'
 import { reviewedBy } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.OrderAdjust, objectId: id })
-const OPEN = [ApprovalStatus.Pending, ApprovalStatus.UnderReview] as string[]
-const money = (n: number) => Math.round(n * 100) / 100
-
-/** The order's settings for adjustments (SPEC 8 'exceeds allowed modification count', 'past last modification time'). */
-export type AdjustLimits = { maxModifications: number; modifyDeadlineDays: number }
 
 /** Adjustment requests: scoped like orders (the branch's department, the requester). */
 export const applyModifyCrud: CrudResource = {
@@ -64,14 +65,75 @@ const applied = async (tx: DbOrTx, lines: readonly LineRow[], changes: readonly 
       continue
     }
     const line = next.find((l) => l.id === c.orderLineId) ?? fail(Errors.DataChanged, { orderLineId: c.orderLineId })
-    if (c.type === ModifyType.Add) line.quantity = q(line.quantity + c.quantity)
-    else {
-      if (c.quantity > q(line.quantity - line.deliveredQuantity)) fail(Errors.ReduceRule, { orderLineId: line.id })
-      line.quantity = q(line.quantity - c.quantity)
-    }
+    const quantity = adjustedQuantity(c.type as typeof ModifyType.Add | typeof ModifyType.Reduce, line, c.quantity)
+    if (typeof quantity !== 'number') fail(quantity, { orderLineId: line.id })
+    line.quantity = quantity
   }
   const kept = next.filter((l) => l.quantity > 0)
   return reweigh(tx, [...kept, ...appended])
+}
+
+type RequestInput = z.output<typeof ApplyModifyAddSchema>['lines']
+
+/**
+ * A request's lines, checked line by line by the order model (SPEC 5): appended products priced
+ * for the branch, added and reduced lines at the order line's price.
+ */
+const requestLines = async (
+  tx: DbOrTx,
+  order: Pick<OrderRow, 'branchId'>,
+  lines: readonly LineRow[],
+  input: RequestInput,
+): Promise<Omit<typeof saleApplyModifyLines.$inferInsert, 'applyId'>[]> => {
+  const onOrder = lines.map((l) => l.productId)
+  const appends = input.filter((l) => l.type === ModifyType.Append)
+  const appended = appends.map((l) => l.productId ?? '')
+  for (const l of appends)
+    refuse(
+      adjustmentLineRefusal(
+        { type: ModifyType.Append, productId: l.productId ?? '', quantity: l.quantity },
+        onOrder,
+        appended,
+      ),
+      {
+        productId: l.productId,
+      },
+    )
+  const changed = input.flatMap((l) => {
+    if (l.type === ModifyType.Append) return []
+    const line =
+      lines.find((x) => x.id === l.orderLineId) ?? fail(Errors.ParameterError, { orderLineId: l.orderLineId })
+    refuse(adjustmentLineRefusal({ type: l.type, line, quantity: l.quantity }, onOrder, appended), {
+      orderLineId: line.id,
+    })
+    return [
+      {
+        type: l.type,
+        orderLineId: line.id,
+        productId: line.productId,
+        unitId: line.unitId,
+        quantity: l.quantity,
+        price: line.price,
+      },
+    ]
+  })
+  const priced = appends.length
+    ? await priceLines(
+        tx,
+        order.branchId,
+        appends.map((l) => ({ productId: l.productId!, unitId: l.unitId!, quantity: l.quantity })),
+      )
+    : []
+  return [
+    ...priced.map((p) => ({
+      type: ModifyType.Append,
+      productId: p.productId,
+      unitId: p.unitId,
+      quantity: p.quantity,
+      price: p.price,
+    })),
+    ...changed,
+  ]
 }
 
 type Diff = Pick<ApplyModifyDetail, 'lines' | 'totals' | 'currency'>
@@ -111,7 +173,7 @@ const diffOf = async (db: DbOrTx, orderId: string, applyId: string): Promise<Dif
         quantity: c.quantity,
         price: c.price,
         before: c.type === ModifyType.Append || !line ? null : { quantity: line.quantity, amount: line.amount },
-        after: { quantity: afterQty, amount: money(afterQty * c.price) },
+        after: { quantity: afterQty, amount: lineAmount(c.price, afterQty) },
       }
     }),
     totals: {
@@ -133,9 +195,10 @@ export const createApplyModifies = (deps: {
   engine: ApprovalEngine
   events: EventBus
   orders: OrderService
+  facts: OrderFactsReader
   limits: () => AdjustLimits
 }) => {
-  const { engine, events, orders, limits } = deps
+  const { engine, events, orders, facts, limits } = deps
 
   const changesOf = (db: DbOrTx, applyId: string) =>
     db
@@ -152,17 +215,7 @@ export const createApplyModifies = (deps: {
     const before = await lockLines(tx, [order.id])
     const lines = await applied(tx, before, await changesOf(tx, applyId))
     const written = await writeLines(tx, order.id, lines)
-    const full = written.every((l) => l.deliveredQuantity >= l.quantity)
-    const shipped = written.some((l) => l.deliveredQuantity > 0)
-    const status =
-      order.status === OrderStatus.PendingDelivery
-        ? OrderStatus.PendingDelivery
-        : full
-          ? OrderStatus.FullyDelivered
-          : shipped
-            ? OrderStatus.PartlyDelivered
-            : order.status
-    const moved = await moveOrder(tx, order, status, by, orderTotals(written))
+    const moved = await moveOrder(tx, order, deliveryStatusOf(order.status, written), by, orderTotals(written))
     await events.emit(tx, { type: 'erp.changed', kind: 'saleorder', orderId: order.id, objectId: order.id })
     await orders.logAs(
       tx,
@@ -203,65 +256,9 @@ export const createApplyModifies = (deps: {
     /** POST /sale/applyModify/add (SPEC 4, 5, 8 rules). */
     async add(tx: DbOrTx, principal: Principal, input: z.output<typeof ApplyModifyAddSchema>, req: RequestInfo) {
       const order = await lockOrder(tx, input.orderId)
-      if (!inScope(principal, order)) fail(Errors.OrderNotFound)
-      if (order.status === OrderStatus.PendingReview || order.status === OrderStatus.UnderReview)
-        fail(Errors.UnfinishedCannotAdjust)
-      if (order.status === OrderStatus.FullyDelivered || order.status === OrderStatus.DeliveryComplete)
-        fail(Errors.ShippedCannotAdjust)
-      if (order.status !== OrderStatus.PendingDelivery && order.status !== OrderStatus.PartlyDelivered)
-        fail(Errors.OnlyPendingDeliveryAdjustable)
-      const { maxModifications, modifyDeadlineDays } = limits()
-      if (today() > addDays(order.expectedDeliveryDate, -modifyDeadlineDays)) fail(Errors.ModificationTimePassed)
-      const [done] = await tx
-        .select({ n: count() })
-        .from(saleApplyModifies)
-        .where(and(eq(saleApplyModifies.orderId, order.id), eq(saleApplyModifies.status, ApprovalStatus.Approved)))
-      if ((done?.n ?? 0) >= maxModifications) fail(Errors.ModificationCountExceeded)
-
       const lines = await linesOf(tx, order.id)
-      const values: Omit<typeof saleApplyModifyLines.$inferInsert, 'applyId'>[] = []
-      const appends = input.lines.filter((l) => l.type === ModifyType.Append)
-      for (const l of appends) {
-        if (!(l.quantity > 0)) fail(Errors.AddRule)
-        if (
-          lines.some((x) => x.productId === l.productId) ||
-          appends.filter((a) => a.productId === l.productId).length > 1
-        )
-          fail(Errors.AppendRule, { productId: l.productId })
-      }
-      const priced = appends.length
-        ? await priceLines(
-            tx,
-            order.branchId,
-            appends.map((l) => ({ productId: l.productId!, unitId: l.unitId!, quantity: l.quantity })),
-          )
-        : []
-      for (const p of priced)
-        values.push({
-          type: ModifyType.Append,
-          productId: p.productId,
-          unitId: p.unitId,
-          quantity: p.quantity,
-          price: p.price,
-        })
-      for (const l of input.lines.filter((x) => x.type !== ModifyType.Append)) {
-        const line =
-          lines.find((x) => x.id === l.orderLineId) ?? fail(Errors.ParameterError, { orderLineId: l.orderLineId })
-        if (l.type === ModifyType.Add && !(l.quantity > 0)) fail(Errors.AddRule, { orderLineId: line.id })
-        if (
-          l.type === ModifyType.Reduce &&
-          (!(l.quantity > 0) || l.quantity > q(line.quantity - line.deliveredQuantity))
-        )
-          fail(Errors.ReduceRule, { orderLineId: line.id })
-        values.push({
-          type: l.type,
-          orderLineId: line.id,
-          productId: line.productId,
-          unitId: line.unitId,
-          quantity: l.quantity,
-          price: line.price,
-        })
-      }
+      refuse(mayRequestAdjustment(await facts.order(tx, order, null, lines), facts.person(principal, order), limits()))
+      const values = await requestLines(tx, order, lines, input.lines)
       const types = [...new Set(values.map((v) => v.type))].sort().join(',')
       const [request] = await tx
         .insert(saleApplyModifies)
@@ -343,7 +340,7 @@ export const createApplyModifies = (deps: {
       db
         .select()
         .from(saleApplyModifies)
-        .where(and(eq(saleApplyModifies.orderId, orderId), inArray(saleApplyModifies.status, OPEN))),
+        .where(and(eq(saleApplyModifies.orderId, orderId), inArray(saleApplyModifies.status, [...OPEN_APPROVAL]))),
   }
 }
 

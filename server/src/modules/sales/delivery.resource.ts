@@ -1,9 +1,8 @@
-import { DeliveryOrderSchema, deliveryOrderResource, OrderStatus } from '@app/contracts'
+import { DeliveryOrderSchema, deliveryOrderResource, OrderStatus, q } from '@app/contracts'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { products, saleOrderLines, saleOrders } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
-import { q } from '../../platform/quantity.ts'
 
 /** The orders logistics delivers: pending delivery, partly and fully delivered, complete (SPEC 4). */
 export const DELIVERY_STATUSES = [

@@ -5,9 +5,15 @@ import {
   type DeliveryAddSchema,
   type DeliveryCompleteSchema,
   type DeliveryDataEditSchema,
+  deliveryLineRefusal,
+  deliveryStatusOf,
   Errors,
+  mayChangeDeliveryData,
+  mayComplete,
+  mayDeliver,
   OrderStatus,
-  RoleCode,
+  q,
+  remainingOf,
   STOCK_DOC_PREFIX,
   StockDocType,
 } from '@app/contracts'
@@ -15,33 +21,18 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
-import { saleDeliveries, saleDeliveryLines, saleOrderLines, saleOrders, users } from '../../db/schema/index.ts'
+import { saleDeliveries, saleDeliveryLines, saleOrders, users } from '../../db/schema/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
-import { today } from '../../platform/days.ts'
-import { fail } from '../../platform/errors.ts'
+import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { q } from '../../platform/quantity.ts'
 import { nextNumbers } from '../../platform/sequence.ts'
 import type { StockDocService } from '../stock/index.ts'
-import { linesOf, lockLinesToDeliver } from './order.lines.ts'
+import type { OrderFactsReader } from './order.facts.ts'
+import { linesOf, lockLinesToDeliver, writeDelivered } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import { lockOrder, moveOrder, type OrderOwner, ownerColumns } from './order.status.ts'
 import { salesTexts } from './texts.ts'
-
-const LOGISTICS: readonly string[] = [RoleCode.LogisticsChief, RoleCode.LogisticsAdmin]
-export const isLogistics = (principal: Principal) => principal.roleCodes.some((r) => LOGISTICS.includes(r))
-
-/**
- * SPEC 6 on an order's delivery data (dates, transport, container): logistics may change it only
- * on the day of delivery; once that day is reached nobody else may.
- */
-export const assertMayChangeDeliveryData = (principal: Principal, expectedDeliveryDate: string) => {
-  const day = today()
-  if (isLogistics(principal)) {
-    if (day !== expectedDeliveryDate) fail(Errors.LogisticsOnlyOnDeliveryDay)
-  } else if (day >= expectedDeliveryDate) fail(Errors.DeliveryTimeReached)
-}
 
 type Batch = { productId: string; batchNo: string; quantity: number; expiryDate: string | null }
 
@@ -108,27 +99,27 @@ const deliveriesOf = reusable('sale_delivery_of_order', (db) =>
  * first, stock's `prepareOut` and `writeOut`) in the same transaction as the order's delivered
  * quantities and status.
  */
-export const createDeliveries = (deps: { stock: StockDocService; orders: OrderService; events: EventBus }) => {
-  const { stock, orders, events } = deps
+export const createDeliveries = (deps: {
+  stock: StockDocService
+  orders: OrderService
+  events: EventBus
+  facts: OrderFactsReader
+}) => {
+  const { stock, orders, events, facts } = deps
 
   return {
     /** POST /sale/delivery/add */
     async deliver(tx: DbOrTx, principal: Principal, input: z.output<typeof DeliveryAddSchema>, req: RequestInfo) {
       // the order, then its lines, as every writer of an order takes them
       const order = await lockOrder(tx, input.orderId)
-      if (order.status !== OrderStatus.PendingDelivery && order.status !== OrderStatus.PartlyDelivered)
-        fail(Errors.NotPendingPreparation)
+      refuse(mayDeliver(order, facts.person(principal, order)))
       const { lines: before, rates, names } = await lockLinesToDeliver(tx, order.id)
       const byId = new Map(before.map((l) => [l.id, l]))
       const wanted = new Map<string, number>()
       for (const l of input.lines) wanted.set(l.orderLineId, q((wanted.get(l.orderLineId) ?? 0) + l.quantity))
       for (const [lineId, quantity] of wanted) {
         const line = byId.get(lineId) ?? fail(Errors.ParameterError, { orderLineId: lineId })
-        if (quantity > q(line.quantity - line.deliveredQuantity))
-          fail(Errors.PreparationOverLimit, {
-            orderLineId: lineId,
-            remaining: q(line.quantity - line.deliveredQuantity),
-          })
+        refuse(deliveryLineRefusal(line, quantity), { orderLineId: lineId, remaining: remainingOf(line) })
       }
       // order quantities are in the sale unit, stock in the base unit
       const shipped = [...wanted].map(([orderLineId, quantity]) => ({
@@ -142,21 +133,12 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
       const after = before.map((l) =>
         wanted.has(l.id) ? { ...l, deliveredQuantity: q(l.deliveredQuantity + wanted.get(l.id)!) } : l,
       )
-      const delivered = after.filter((l) => wanted.has(l.id))
-      await tx.execute(sql`
-        update ${saleOrderLines} set delivered_quantity = v.quantity
-        from (values ${sql.join(
-          delivered.map((l) => sql`(${l.id}::uuid, ${l.deliveredQuantity}::numeric)`),
-          sql`, `,
-        )}) as v(id, quantity)
-        where ${saleOrderLines.id} = v.id`)
-      const full = after.every((l) => l.deliveredQuantity >= l.quantity)
-      const moved = await moveOrder(
+      await writeDelivered(
         tx,
-        order,
-        full ? OrderStatus.FullyDelivered : OrderStatus.PartlyDelivered,
-        principal.userId,
+        after.filter((l) => wanted.has(l.id)),
       )
+      const moved = await moveOrder(tx, order, deliveryStatusOf(order.status, after), principal.userId)
+      const full = moved.status === OrderStatus.FullyDelivered
       // the rows every delivery shares last, as they are held until the commit and deliveries queue
       // there: the depot's stock (locked by prepareOut), the day's document and delivery numbers
       // (one statement), and then everything written with them in one statement
@@ -212,7 +194,7 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
     /** POST /sale/delivery/complete: 100806 -> 100807 with the actual delivery date. */
     async complete(tx: DbOrTx, principal: Principal, input: z.output<typeof DeliveryCompleteSchema>, req: RequestInfo) {
       const order = await lockOrder(tx, input.orderId)
-      if (order.status !== OrderStatus.FullyDelivered) fail(Errors.NotPendingPreparation)
+      refuse(mayComplete(order, facts.person(principal, order)))
       const moved = await moveOrder(tx, order, OrderStatus.DeliveryComplete, principal.userId, {
         actualDeliveryDate: input.actualDeliveryDate,
       })
@@ -230,8 +212,7 @@ export const createDeliveries = (deps: { stock: StockDocService; orders: OrderSe
     ) {
       const order = await lockOrder(tx, input.orderId)
       if (order.version !== input.version) fail(Errors.DataChanged, { version: order.version })
-      if (order.status === OrderStatus.DeliveryComplete) fail(Errors.NotPendingPreparation)
-      assertMayChangeDeliveryData(principal, order.expectedDeliveryDate)
+      refuse(mayChangeDeliveryData(order, facts.person(principal, order)))
       const moved = await moveOrder(tx, order, order.status, principal.userId, {
         expectedDeliveryDate: input.expectedDeliveryDate,
         transportMode: input.transportMode ?? null,

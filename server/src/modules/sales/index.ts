@@ -1,41 +1,31 @@
 import type { FastifyInstance } from 'fastify'
 import { keepsPrincipals } from '../../platform/access.ts'
-import { createApprovalEngine } from '../../platform/approval/index.ts'
 import { registerResource } from '../../platform/crud/routes.ts'
 import { erpSync } from '../erp/index.ts'
-import { createStockDocService } from '../stock/index.ts'
-import { applyModifyCrud, createApplyModifies } from './apply-modify.ts'
+import { applyModifyCrud } from './apply-modify.ts'
 import { deliveryOrderCrud } from './delivery.resource.ts'
 import { deliveryRoutes } from './delivery.routes.ts'
-import { createDeliveries } from './delivery.service.ts'
 import { orderCrud } from './order.resource.ts'
-import { createOrderReview } from './order.review.ts'
 import { orderRoutes } from './order.routes.ts'
-import { createOrderService } from './order.service.ts'
 import { inScope } from './order.status.ts'
-import { createOrderDeletes, orderDeleteCrud } from './order-delete.ts'
+import { orderDeleteCrud } from './order-delete.ts'
 import { reviewRequestRoutes } from './review-requests.routes.ts'
-import { createSubApplies, subApplyCrud } from './sub-apply.ts'
+import { createSalesServices } from './services.ts'
+import { subApplyCrud } from './sub-apply.ts'
 
 /**
  * Sales (issue 15): orders with their lines, reviewed on the `sale_order` flow; sub-flow requests
  * of a step; deletion requests on the `order_delete` flow; the draft box. Order lines live in
  * order.lines.ts and status transitions in order.status.ts, for deliveries and adjustments too.
  */
+export { createSalesServices }
+
 export const salesModule = async (app: FastifyInstance) => {
   // no route of sales changes sessions, users, roles or grants
   keepsPrincipals(app)
-  const events = app.deps.events
-  const engine = createApprovalEngine({ events })
-  const orders = createOrderService({ engine })
-  const review = createOrderReview({ engine, events, orders })
-  const deletes = createOrderDeletes({ engine, events, orders })
-  const subApplies = createSubApplies({ engine, events, review })
-  const deliveries = createDeliveries({ stock: createStockDocService({ db: app.deps.database.db }), orders, events })
-  const adjustments = createApplyModifies({
-    engine,
-    events,
-    orders,
+  const { review, deletes, adjustments, orders, subApplies, deliveries, engine } = createSalesServices({
+    db: app.deps.database.db,
+    events: app.deps.events,
     limits: () => ({
       maxModifications: app.deps.config.orderMaxModifications,
       modifyDeadlineDays: app.deps.config.orderModifyDeadlineDays,

@@ -3,9 +3,9 @@ import {
   AuditBusiness,
   Errors,
   type Lang,
+  mayRequestDeletion,
   type OrderDeleteAuditSchema,
   OrderDeleteSchema,
-  OrderStatus,
   orderDeleteResource,
   type SaleOrderApplyDeleteSchema,
 } from '@app/contracts'
@@ -16,8 +16,9 @@ import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
-import { fail } from '../../platform/errors.ts'
+import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
+import type { OrderFactsReader } from './order.facts.ts'
 import { linesOf } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import { lockOrder } from './order.status.ts'
@@ -43,8 +44,13 @@ export const orderDeleteCrud: CrudResource = {
  * centre (the `applyDelete` button), reviewed on the `order_delete` flow; once approved the order
  * is cancelled and leaves every list but history.
  */
-export const createOrderDeletes = (deps: { engine: ApprovalEngine; events: EventBus; orders: OrderService }) => {
-  const { engine, events, orders } = deps
+export const createOrderDeletes = (deps: {
+  engine: ApprovalEngine
+  events: EventBus
+  orders: OrderService
+  facts: OrderFactsReader
+}) => {
+  const { engine, events, orders, facts } = deps
 
   return {
     /** POST /sale/order/applyDelete */
@@ -55,8 +61,8 @@ export const createOrderDeletes = (deps: { engine: ApprovalEngine; events: Event
       req: RequestInfo,
     ) {
       const order = await lockOrder(tx, input.id)
-      if (order.status !== OrderStatus.PendingDelivery) fail(Errors.OnlyUnreviewedDeletable)
-      if ((await linesOf(tx, order.id)).some((l) => l.deliveredQuantity > 0)) fail(Errors.ShippedCannotAdjust)
+      const lines = await linesOf(tx, order.id)
+      refuse(mayRequestDeletion(await facts.order(tx, order, null, lines), facts.person(principal, order)))
       const [row] = await tx
         .insert(saleOrderDeletes)
         .values({

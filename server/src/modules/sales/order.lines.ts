@@ -1,4 +1,14 @@
-import { Errors, type ProductAttributes, suggestContainer } from '@app/contracts'
+import {
+  attributeTotals,
+  Errors,
+  type LineAttributes,
+  lineAmount,
+  lineAttributes,
+  orderAmount,
+  type ProductAttributes,
+  suggestContainer,
+  unitPrice,
+} from '@app/contracts'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
@@ -15,53 +25,19 @@ import { branchOfferOf, type OfferedProduct, productFacts } from '../product/pro
 export type LineInput = { productId: string; unitId: string; quantity: number }
 export type LineRow = typeof saleOrderLines.$inferSelect
 
-export type Attributes = { boxes: number; grossWeightKg: number; netWeightKg: number; volumeM3: number }
+export type Attributes = LineAttributes
 export type PricedLine = LineInput &
   Attributes & { unit: string; price: number; amount: number; currency?: string | null }
 
-const round = (n: number, digits: number) => {
-  const f = 10 ** digits
-  return Math.round(n * f) / f
-}
-const q3 = (n: number) => round(n, 3)
-
-/**
- * A line's attributes: boxes from the unit's box spec (rounded up), weights and volume from the
- * product per base unit; without a product volume, the boxes' outer volume.
- */
+/** A line's attributes (the order model's) for a product as offered, in one of its units. */
 export const attributesOf = (
   product: OfferedProduct,
   unitId: string,
   quantity: number,
 ): Attributes & { unit: string } => {
   const unit = product.units.find((u) => u.id === unitId) ?? fail(Errors.ParameterError, { unitId })
-  const base = quantity * unit.conversionRate
-  const boxes = unit.perBox ? Math.ceil(quantity / unit.perBox - 1e-9) : 0
-  const volume = product.volumeM3 != null ? product.volumeM3 * base : (unit.boxVolumeM3 ?? 0) * boxes
-  return {
-    unit: unit.unit,
-    boxes,
-    grossWeightKg: q3((product.grossWeightKg ?? product.netWeightKg ?? 0) * base),
-    netWeightKg: q3((product.netWeightKg ?? 0) * base),
-    volumeM3: round(volume, 6),
-  }
+  return { unit: unit.unit, ...lineAttributes(product, unit, quantity) }
 }
-
-export const totalsOf = (lines: readonly Attributes[]): Attributes => ({
-  boxes: q3(lines.reduce((s, l) => s + l.boxes, 0)),
-  grossWeightKg: q3(lines.reduce((s, l) => s + l.grossWeightKg, 0)),
-  netWeightKg: q3(lines.reduce((s, l) => s + l.netWeightKg, 0)),
-  volumeM3: round(
-    lines.reduce((s, l) => s + l.volumeM3, 0),
-    6,
-  ),
-})
-
-export const amountOf = (lines: readonly { amount: number }[]) =>
-  round(
-    lines.reduce((s, l) => s + l.amount, 0),
-    2,
-  )
 
 /** POST calculateProductAttributes: per line and in total, with the container that fits. */
 export const calculateAttributes = async (db: DbOrTx, lines: readonly LineInput[]): Promise<ProductAttributes> => {
@@ -74,7 +50,7 @@ export const calculateAttributes = async (db: DbOrTx, lines: readonly LineInput[
     const { unit: _unit, ...attrs } = attributesOf(product, l.unitId, l.quantity)
     return { productId: l.productId, unitId: l.unitId, quantity: l.quantity, ...attrs }
   })
-  const totals = totalsOf(out)
+  const totals = attributeTotals(out)
   return { lines: out, totals, suggestedContainer: suggestContainer(totals.volumeM3, totals.grossWeightKg) }
 }
 
@@ -100,8 +76,8 @@ export const priceLines = async (
     const attrs = attributesOf(product, l.unitId, l.quantity)
     // the offered price is per base unit; a line's price is per its own unit
     const rate = product.units.find((u) => u.id === l.unitId)?.conversionRate ?? 1
-    const price = kept.get(`${l.productId}:${l.unitId}`)?.price ?? round(product.price * rate, 4)
-    return { ...l, ...attrs, price, currency: product.currency, amount: round(price * l.quantity, 2) }
+    const price = kept.get(`${l.productId}:${l.unitId}`)?.price ?? unitPrice(product.price, rate)
+    return { ...l, ...attrs, price, currency: product.currency, amount: lineAmount(price, l.quantity) }
   })
 }
 
@@ -113,7 +89,7 @@ export const reweigh = async (db: DbOrTx, lines: readonly (LineInput & { price: 
   )
   return lines.map((l) => {
     const product = facts.get(l.productId) ?? fail(Errors.ProductMissing, { productId: l.productId })
-    return { ...l, ...attributesOf(product, l.unitId, l.quantity), amount: round(l.price * l.quantity, 2) }
+    return { ...l, ...attributesOf(product, l.unitId, l.quantity), amount: lineAmount(l.price, l.quantity) }
   })
 }
 
@@ -211,14 +187,26 @@ export const writeLines = async (tx: DbOrTx, orderId: string, lines: readonly Pr
   return out
 }
 
+/** Writes the delivered quantities of lines a delivery shipped (locked by `lockLinesToDeliver`), in one update. */
+export const writeDelivered = async (tx: DbOrTx, lines: readonly Pick<LineRow, 'id' | 'deliveredQuantity'>[]) => {
+  if (lines.length === 0) return
+  await tx.execute(sql`
+    update ${saleOrderLines} set delivered_quantity = v.quantity
+    from (values ${sql.join(
+      lines.map((l) => sql`(${l.id}::uuid, ${l.deliveredQuantity}::numeric)`),
+      sql`, `,
+    )}) as v(id, quantity)
+    where ${saleOrderLines.id} = v.id`)
+}
+
 /** The order's total columns from its lines. */
 export const orderTotals = (lines: readonly (Attributes & { amount: number })[]) => {
-  const t = totalsOf(lines)
+  const t = attributeTotals(lines)
   return {
     totalBoxes: t.boxes,
     totalGrossWeightKg: t.grossWeightKg,
     totalNetWeightKg: t.netWeightKg,
     totalVolumeM3: t.volumeM3,
-    totalAmount: amountOf(lines),
+    totalAmount: orderAmount(lines),
   }
 }

@@ -1,9 +1,18 @@
 import {
-  ApprovalStatus,
+  ORDER_ACTION_BUTTONS as ACTION_BUTTONS,
+  type AdjustLimits,
   AuditBusiness,
   Errors,
+  editNeedsConfirm,
   type Lang,
+  mayReviewAdjust,
+  ORDER_ACTIONS,
+  type OrderAction,
   OrderStatus,
+  orderRefusals,
+  reviewAdjustRefusal,
+  reviewerRefusal,
+  reviewStatusRefusal,
   type SaleOrderAbilities,
   type SaleOrderAuditSchema,
   type SaleOrderReviewAdjustSchema,
@@ -16,8 +25,9 @@ import { reviewSteps, reviews, saleOrderDeletes, saleOrders, saleSubApplies } fr
 import { type ApprovalEngine, progressColumns, toProgress } from '../../platform/approval/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
-import { fail } from '../../platform/errors.ts'
+import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
+import { hasOpenSubApply, type OrderFactsReader } from './order.facts.ts'
 import { linesOf, orderTotals, reweigh, writeLines } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import {
@@ -31,13 +41,11 @@ import {
   readOrder,
   readOrderOwner,
   reviewOfOrder,
-  SHIPPED,
 } from './order.status.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id })
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const OPEN = [ApprovalStatus.Pending, ApprovalStatus.UnderReview] as string[]
 
 /**
  * The live order's owner with its review's progress, in one statement (the progress's read
@@ -52,42 +60,22 @@ const ownedProgress = reusable('sale_order_owned_progress', (db) =>
     .where(isLiveOrder()),
 )
 
-/** An open sub-flow request at a review's step, if any (the step cannot be decided while there is). */
-const openSubApply = reusable('sale_sub_apply_open', (db) =>
-  db
-    .select({ id: saleSubApplies.id })
-    .from(saleSubApplies)
-    .where(
-      and(
-        eq(saleSubApplies.reviewId, sql.placeholder('reviewId')),
-        eq(saleSubApplies.round, sql.placeholder('round')),
-        eq(saleSubApplies.stepNo, sql.placeholder('stepNo')),
-        inArray(saleSubApplies.status, OPEN),
-      ),
-    )
-    .limit(1),
-)
-
 /**
  * An order's review on the approval engine (issue 15): the audit modal's decision, a reviewer's
  * change to the lines, what the caller may do, and the statuses the review's end sets.
  */
-export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventBus; orders: OrderService }) => {
-  const { engine, events, orders } = deps
+export const createOrderReview = (deps: {
+  engine: ApprovalEngine
+  events: EventBus
+  orders: OrderService
+  facts: OrderFactsReader
+  limits: () => AdjustLimits
+}) => {
+  const { engine, events, orders, facts, limits } = deps
 
   /** The caller holds the order's current step. */
-  const currentStepOf = async (db: DbOrTx, principal: Principal, orderId: string) => {
-    const review = await engine.find(db, ref(orderId))
-    if (!review || !OPEN.includes(review.status)) return null
-    const steps = await engine.stepsOf(db, review.id)
-    const step = steps.find((s) => s.stepNo === review.currentStep)
-    if (!step) return null
-    const memberships = await engine.membershipsOf(db, principal)
-    return engine.holdsStep(memberships, step) ? { review, step } : null
-  }
-
-  const hasOpenSubApply = async (db: DbOrTx, reviewId: string, round: number, stepNo: number) =>
-    (await openSubApply(db, { reviewId, round, stepNo })).length > 0
+  const currentStepOf = async (db: DbOrTx, principal: Principal, orderId: string) =>
+    facts.currentStepOf(db, principal, (await engine.find(db, ref(orderId))) ?? null)
 
   const review = {
     currentStepOf,
@@ -97,8 +85,9 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
       const { id, ...rest } = input
       // deciders queue on the review, taken with the order in one statement
       const { order, review: locked } = await lockOrderAndReview(tx, id)
-      if (![OrderStatus.PendingReview, OrderStatus.UnderReview].includes(order.status as never))
-        fail(order.status === OrderStatus.Rejected ? Errors.AlreadyRejected : Errors.AlreadyApproved)
+      // the reviewer and their step are the engine's to check (it tells a stale step from a
+      // stranger); the step's open sub-flow requests hold it (approval.deciding, below)
+      refuse(reviewStatusRefusal(order))
       return engine.decide(
         tx,
         { ...ref(id), ...rest, actor: principal, locked: locked ?? undefined },
@@ -117,23 +106,16 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
       input: z.output<typeof SaleOrderReviewAdjustSchema>,
       req: RequestInfo,
     ) {
-      const { order } = await lockOrderAndReview(tx, input.id)
+      const { order, review: locked } = await lockOrderAndReview(tx, input.id)
       if (order.version !== input.version) fail(Errors.DataChanged, { version: order.version })
-      const current = await currentStepOf(tx, principal, order.id)
-      if (!current) fail(Errors.OnlyCurrentReviewer)
-      if (!current.step.allowAdjust) fail(Errors.CannotAdjustProducts)
+      const current = await facts.currentStepOf(tx, principal, locked)
+      refuse(mayReviewAdjust({ currentReviewer: !!current, stepAllowsAdjust: !!current?.step.allowAdjust }))
       const before = await linesOf(tx, order.id)
       const wanted = new Map(input.lines.map((l) => [l.lineId, l.quantity]))
-      for (const [lineId, quantity] of wanted) {
-        const line = before.find((l) => l.id === lineId) ?? fail(Errors.ParameterError, { lineId })
-        if (quantity > line.quantity) fail(Errors.ReduceRule, { lineId })
-      }
+      refuse(reviewAdjustRefusal(before, wanted), { lines: input.lines })
       const keptLines = before
         .map((l) => ({ ...l, quantity: wanted.get(l.id) ?? l.quantity }))
         .filter((l) => l.quantity > 0)
-      if (keptLines.length === 0) fail(Errors.SelectProduct)
-      if (keptLines.length === before.length && keptLines.every((l, i) => l.quantity === before[i]!.quantity))
-        fail(Errors.OrderUnchanged)
       const lines = await reweigh(tx, keptLines)
       const written = await writeLines(tx, order.id, lines)
       const updated = await moveOrder(tx, order, order.status, principal.userId, orderTotals(lines))
@@ -157,41 +139,29 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
       return updated
     },
 
-    /** GET /sale/order/abilities: what the caller may do with the order now (the web mirrors it). */
+    /**
+     * GET /sale/order/abilities: what the caller may do with the order now, and why not where they
+     * may not: the order model's answers on the facts of the order and the caller, as every write
+     * asks them; an action also needs its button.
+     */
     async abilities(db: DbOrTx, principal: Principal, orderId: string): Promise<SaleOrderAbilities> {
       const order = await readOrder(db, orderId)
-      const mine = inScope(principal, order)
-      const has = (button: string) => principal.permissions.has(`sale_order:${button}`)
-      const review = await engine.find(db, ref(orderId))
-      const decided = review
-        ? ((await engine.progress(db, ref(orderId)))?.history.some((h) => h.round === review.round) ?? false)
-        : false
-      const current = await currentStepOf(db, principal, orderId)
+      const found = (await engine.find(db, ref(orderId))) ?? null
       const lines = await linesOf(db, orderId)
-      const shipped = SHIPPED.includes(order.status) || lines.some((l) => l.deliveredQuantity > 0)
-      const [openDelete] = await db
-        .select({ id: saleOrderDeletes.id })
-        .from(saleOrderDeletes)
-        .where(and(eq(saleOrderDeletes.orderId, orderId), inArray(saleOrderDeletes.status, OPEN)))
-      const editable =
-        order.status === OrderStatus.Rejected ||
-        order.status === OrderStatus.PendingDelivery ||
-        (order.status === OrderStatus.PendingReview && !decided)
+      const refusals = orderRefusals(
+        await facts.order(db, order, found, lines),
+        await facts.actor(db, principal, order, found),
+        limits(),
+      )
+      const may = (action: OrderAction) =>
+        refusals[action] === null && ACTION_BUTTONS[action].some((b) => principal.permissions.has(b))
       return {
-        edit: mine && has('edit') && editable,
-        editNeedsConfirm: order.status === OrderStatus.PendingDelivery,
-        delete:
-          mine &&
-          has('delete') &&
-          (order.status === OrderStatus.Rejected || (order.status === OrderStatus.PendingReview && !decided)),
-        applyDelete: has('applyDelete') && order.status === OrderStatus.PendingDelivery && !shipped && !openDelete,
-        // a step with an open sub-flow request waits for its answer
-        audit:
-          has('audit') &&
-          !!current &&
-          !(await hasOpenSubApply(db, current.review.id, current.review.round, current.step.stepNo)),
-        reviewAdjust: has('audit') && !!current?.step.allowAdjust,
-        subApply: has('subApply') && !!current,
+        ...(Object.fromEntries(ORDER_ACTIONS.map((a) => [a, may(a)])) as Record<OrderAction, boolean>),
+        editNeedsConfirm: editNeedsConfirm(order),
+        refusals: Object.fromEntries(ORDER_ACTIONS.map((a) => [a, refusals[a]?.code ?? null])) as Record<
+          OrderAction,
+          number | null
+        >,
       }
     },
 
@@ -280,11 +250,12 @@ export const createOrderReview = (deps: { engine: ApprovalEngine; events: EventB
               await events.emit(tx, { type: 'erp.changed', kind: 'saleorder', orderId: order.id, objectId: order.id })
           }),
         ),
-        // a step waits for its sub-flow requests
+        // a step waits for its sub-flow requests, also when decided from the review centre
         events.on('approval.deciding', async (tx, e) => {
           if (e.business !== AuditBusiness.SaleOrder) return
-          const open = await hasOpenSubApply(tx, e.reviewId, e.round, e.stepNo)
-          if (open) fail(Errors.SubProcessUnfinished)
+          const openSubFlow = await hasOpenSubApply(tx, e.reviewId, e.round, e.stepNo)
+          // the engine emits this once it knows the decider holds the current step
+          refuse(reviewerRefusal({ currentReviewer: true, openSubFlow }))
         }),
       ]
       return () => {

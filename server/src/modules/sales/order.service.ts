@@ -1,7 +1,11 @@
 import {
   AuditBusiness,
+  anyShipped,
   ErpSyncStatus,
   Errors,
+  isOpenApproval,
+  mayDelete,
+  mayEdit,
   ORDER_NO_PREFIX,
   OrderStatus,
   type SaleOrderEditSchema,
@@ -15,7 +19,6 @@ import {
   branches,
   countries,
   departments,
-  saleApplyModifies,
   saleOrders,
   userBranches,
   users,
@@ -24,10 +27,11 @@ import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import { eventRequest, operationInsert, type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { today } from '../../platform/days.ts'
-import { fail } from '../../platform/errors.ts'
+import { fail, refuse } from '../../platform/errors.ts'
 import { nextNumber } from '../../platform/sequence.ts'
 import { assertBranchStockUploaded } from '../stock/index.ts'
 import { ORDER_TABLE_DIC } from './order.detail.ts'
+import type { OrderFactsReader } from './order.facts.ts'
 import {
   contentOf,
   ORDER_RESOURCE,
@@ -38,7 +42,7 @@ import {
   sideNames,
 } from './order.image.ts'
 import { linesOf, orderTotals, type PricedLine, priceLines, writeLines } from './order.lines.ts'
-import { inScope, lockOrder, lockOrderAndReview, moveOrder, type OrderRow } from './order.status.ts'
+import { deleteOrder, lockOrder, lockOrderAndReview, moveOrder, type OrderRow } from './order.status.ts'
 
 type Input = z.output<typeof SaleOrderInputSchema>
 type EditInput = z.output<typeof SaleOrderEditSchema>
@@ -47,8 +51,8 @@ const ref = (id: string) => ({ business: AuditBusiness.SaleOrder, objectId: id }
 
 export { ORDER_RESOURCE, orderImage, productNames }
 
-export const createOrderService = (deps: { engine: ApprovalEngine }) => {
-  const { engine } = deps
+export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderFactsReader }) => {
+  const { engine, facts } = deps
 
   /** The branch, if the caller may order for it: their managed branches, or any with the `all` permission. */
   const branchFor = async (tx: DbOrTx, principal: Principal, branchId: string) => {
@@ -216,29 +220,12 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
      */
     async edit(tx: DbOrTx, principal: Principal, input: EditInput, req: RequestInfo) {
       const { order, review } = await lockOrderAndReview(tx, input.id)
-      if (!inScope(principal, order)) fail(Errors.OrderNotFound)
-      if (order.version !== input.version) fail(Errors.DataChanged, { version: order.version })
-      if (order.status === OrderStatus.UnderReview) fail(Errors.OrderUnderReview)
-      if (order.status === OrderStatus.PendingReview && review) {
-        const progress = await engine.progress(tx, ref(order.id))
-        if (progress?.history.some((h) => h.round === review.round)) fail(Errors.OrderUnderReview)
-      }
-      if (order.status === OrderStatus.PendingDelivery) {
-        // SPEC 6: once the delivery date is reached only logistics changes the order (on that day)
-        if (today() >= order.expectedDeliveryDate) fail(Errors.DeliveryTimeReached)
-        const [open] = await tx
-          .select({ id: saleApplyModifies.id })
-          .from(saleApplyModifies)
-          .where(and(eq(saleApplyModifies.orderId, order.id), inArray(saleApplyModifies.status, ['0', '1'])))
-        if (open) fail(Errors.DuplicatePendingApplication)
-        if (!input.confirmReview) fail(Errors.ConfirmReviewRequired)
-      }
-      if (
-        ![OrderStatus.PendingReview, OrderStatus.PendingDelivery, OrderStatus.Rejected].includes(order.status as never)
-      )
-        fail(Errors.ShippedCannotAdjust)
-
       const beforeLines = await linesOf(tx, order.id)
+      const person = facts.person(principal, order)
+      if (!person.owns) fail(Errors.OrderNotFound)
+      if (order.version !== input.version) fail(Errors.DataChanged, { version: order.version })
+      refuse(mayEdit(await facts.order(tx, order, review, beforeLines), person, input.confirmReview === true))
+
       const beforeAttachments = await attachmentIdsOf(tx, order.id)
       const same =
         contentOf({ ...order, attachmentIds: beforeAttachments, lines: beforeLines }) ===
@@ -268,7 +255,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
       const written = await writeLines(tx, order.id, lines)
       await attach(tx, principal, order.id, input.attachmentIds)
       // an open review (nobody decided yet) starts over on the new content; a finished one restarts
-      if (review && (review.status === '0' || review.status === '1')) await engine.remove(tx, ref(order.id))
+      if (review && isOpenApproval(review.status)) await engine.remove(tx, ref(order.id))
       await engine.start(
         tx,
         { ...ref(order.id), objectNo: order.orderNo, submitter: submitter(principal) },
@@ -286,18 +273,10 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
      */
     async remove(tx: DbOrTx, principal: Principal, id: string, req: RequestInfo) {
       const { order, review } = await lockOrderAndReview(tx, id)
-      if (!inScope(principal, order)) fail(Errors.OrderNotFound)
-      const undecided =
-        order.status === OrderStatus.PendingReview &&
-        !(review && (await engine.progress(tx, ref(id)))?.history.some((h) => h.round === review.round))
-      if (!undecided && order.status !== OrderStatus.Rejected) fail(Errors.OnlyUnreviewedDeletable)
       const lines = await linesOf(tx, id)
-      const [deleted] = await tx
-        .update(saleOrders)
-        .set({ delFlag: true, version: order.version + 1, updateAt: new Date(), updateBy: principal.userId })
-        .where(eq(saleOrders.id, id))
-        .returning()
-      if (review && (review.status === '0' || review.status === '1')) await engine.remove(tx, ref(id))
+      refuse(mayDelete(await facts.order(tx, order, review, lines), facts.person(principal, order)))
+      const deleted = await deleteOrder(tx, order, principal.userId)
+      if (review && isOpenApproval(review.status)) await engine.remove(tx, ref(id))
       await log(tx, req, 'sale_order:delete', order, { order, lines }, null)
       return deleted
     },
@@ -309,11 +288,8 @@ export const createOrderService = (deps: { engine: ApprovalEngine }) => {
     async cancel(tx: DbOrTx, orderId: string, by: string) {
       const order = await lockOrder(tx, orderId)
       const lines = await linesOf(tx, orderId)
-      if (lines.some((l) => l.deliveredQuantity > 0)) fail(Errors.ShippedCannotAdjust)
-      await tx
-        .update(saleOrders)
-        .set({ delFlag: true, version: order.version + 1, updateAt: new Date(), updateBy: by })
-        .where(eq(saleOrders.id, orderId))
+      if (anyShipped(lines)) fail(Errors.ShippedCannotAdjust)
+      await deleteOrder(tx, order, by)
       await logAs(tx, by, 'sale_order:applyDelete', order, { order, lines }, null)
       return order
     },

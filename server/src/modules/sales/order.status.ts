@@ -1,4 +1,4 @@
-import { AuditBusiness, Errors, OrderStatus } from '@app/contracts'
+import { AuditBusiness, canMove, Errors, statusesMovingTo } from '@app/contracts'
 import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable, reusableEach } from '../../db/reusable.ts'
@@ -7,41 +7,7 @@ import { lockedReviewOf, type ReviewRow } from '../../platform/approval/index.ts
 import type { Principal } from '../../platform/auth/principal.ts'
 import { fail } from '../../platform/errors.ts'
 
-/**
- * An order's status transitions in one place (SPEC 4): who moves an order where is decided here,
- * whether by a review, an edit, a delivery or its completion.
- */
-const NEXT: Record<number, readonly number[]> = {
-  [OrderStatus.PendingReview]: [
-    OrderStatus.PendingReview,
-    OrderStatus.UnderReview,
-    OrderStatus.PendingDelivery,
-    OrderStatus.Rejected,
-  ],
-  [OrderStatus.UnderReview]: [
-    OrderStatus.UnderReview,
-    OrderStatus.PendingDelivery,
-    OrderStatus.Rejected,
-    OrderStatus.PendingReview,
-  ],
-  [OrderStatus.PendingDelivery]: [OrderStatus.PendingReview, OrderStatus.PartlyDelivered, OrderStatus.FullyDelivered],
-  [OrderStatus.Rejected]: [OrderStatus.PendingReview],
-  [OrderStatus.PartlyDelivered]: [OrderStatus.PartlyDelivered, OrderStatus.FullyDelivered],
-  [OrderStatus.FullyDelivered]: [OrderStatus.DeliveryComplete],
-  [OrderStatus.DeliveryComplete]: [],
-}
-
-/** A move SPEC 4 allows; staying put (a change of other columns) always is. */
-export const canMove = (from: number, to: number) => from === to || (NEXT[from]?.includes(to) ?? false)
-
 export type OrderRow = typeof saleOrders.$inferSelect
-
-/** Statuses in which something has shipped. */
-export const SHIPPED: readonly number[] = [
-  OrderStatus.PartlyDelivered,
-  OrderStatus.FullyDelivered,
-  OrderStatus.DeliveryComplete,
-]
 
 /** The status update both moves write: the order stands where `where` says, or no row answers. */
 const moveWhere = (
@@ -77,7 +43,8 @@ const moveStatus = reusable('sale_order_move', (db) =>
 )
 
 /**
- * Moves an order to a status, in the caller's transaction, with any other columns that change
+ * The one writer of an order's status (SPEC 4's transitions are the order model's, in contracts):
+ * moves an order to a status, in the caller's transaction, with any other columns that change
  * with it. Refuses a move SPEC 4 does not allow (409 data changed: someone moved it meanwhile).
  */
 export const moveOrder = async (
@@ -96,6 +63,22 @@ export const moveOrder = async (
   return row
 }
 
+/**
+ * Deletes an order as it stands (its row stays, so its number and history remain): an undecided
+ * or rejected order deleted by its owner, an approved one cancelled by its deletion request.
+ * Refuses (409) when someone moved it meanwhile.
+ */
+export const deleteOrder = async (tx: DbOrTx, order: Pick<OrderRow, 'id' | 'status'>, by: string | null) => {
+  const [row] = await moveWhere(
+    tx,
+    and(eq(saleOrders.id, order.id), eq(saleOrders.status, order.status), eq(saleOrders.delFlag, false)),
+    order.status,
+    by,
+    { delFlag: true },
+  )
+  return row ?? fail(Errors.DataChanged, { status: order.status })
+}
+
 /** The move to each status from wherever it stands, built once per status. */
 const moveLive = reusableEach('sale_order_move_live', (db, to: number) =>
   moveWhere(
@@ -103,12 +86,7 @@ const moveLive = reusableEach('sale_order_move_live', (db, to: number) =>
     and(
       eq(saleOrders.id, sql.placeholder('id')),
       eq(saleOrders.delFlag, false),
-      inArray(
-        saleOrders.status,
-        Object.keys(NEXT)
-          .map(Number)
-          .filter((s) => canMove(s, to)),
-      ),
+      inArray(saleOrders.status, [...statusesMovingTo(to)]),
     ),
     to,
     sql.placeholder('by'),
@@ -143,11 +121,11 @@ export const inScope = (principal: Principal, order: Pick<OrderRow, 'orgCode' | 
   return order.createBy === principal.userId
 }
 
-/** The order of the placeholder `id`, live (not deleted). */
 /** The order's review on the `sale_order` flow, joined to the order of the outer row. */
 export const reviewOfOrder = () =>
   and(eq(reviews.business, AuditBusiness.SaleOrder), eq(reviews.objectId, sql`${saleOrders.id}::text`))
 
+/** The order of the placeholder `id`, live (not deleted). */
 export const isLiveOrder = () => and(eq(saleOrders.id, sql.placeholder('id')), eq(saleOrders.delFlag, false))
 
 /** The order, live (not deleted), locked until the transaction ends; 404 when there is none. */

@@ -1,6 +1,8 @@
 import {
   ApprovalStatus,
   Errors,
+  maySubFlow,
+  OPEN_APPROVAL,
   ReviewDecision,
   type SubApplyAddSchema,
   type SubApplyReplySchema,
@@ -15,14 +17,12 @@ import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
-import { fail } from '../../platform/errors.ts'
+import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { conditionsOf } from '../../platform/list-query.ts'
-import type { OrderReview } from './order.review.ts'
+import type { OrderFactsReader } from './order.facts.ts'
 import { inScope, lockOrderAndReview } from './order.status.ts'
 import { salesTexts } from './texts.ts'
-
-const OPEN = [ApprovalStatus.Pending, ApprovalStatus.UnderReview] as string[]
 
 /**
  * Sub-flow requests (issue 15): the current reviewer of an order's step asks another role (and
@@ -44,14 +44,15 @@ export const subApplyCrud: CrudResource = {
     ),
 }
 
-export const createSubApplies = (deps: { engine: ApprovalEngine; events: EventBus; review: OrderReview }) => {
-  const { engine, events, review } = deps
+export const createSubApplies = (deps: { engine: ApprovalEngine; events: EventBus; facts: OrderFactsReader }) => {
+  const { engine, events, facts } = deps
   return {
     /** POST /sale/subApply/add: only the reviewer holding the order's current step may ask. */
     async add(tx: DbOrTx, principal: Principal, input: z.output<typeof SubApplyAddSchema>, req: RequestInfo) {
-      const { order } = await lockOrderAndReview(tx, input.orderId)
-      const current = await review.currentStepOf(tx, principal, order.id)
-      if (!current) fail(Errors.OnlyCurrentReviewer)
+      const { order, review: locked } = await lockOrderAndReview(tx, input.orderId)
+      const found = await facts.currentStepOf(tx, principal, locked)
+      refuse(maySubFlow({ currentReviewer: !!found }))
+      const current = found!
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.roleCode, input.roleCode))
       if (!role) fail(Errors.ParameterError, { field: 'roleCode' })
       const deptCode = input.deptCode || null
@@ -115,7 +116,7 @@ export const createSubApplies = (deps: { engine: ApprovalEngine; events: EventBu
           updateAt: new Date(),
           updateBy: principal.userId,
         })
-        .where(and(eq(saleSubApplies.id, row.id), inArray(saleSubApplies.status, OPEN)))
+        .where(and(eq(saleSubApplies.id, row.id), inArray(saleSubApplies.status, [...OPEN_APPROVAL])))
         .returning()
       if (!after) fail(Errors.DataChanged)
       await recordOperation(tx, req, {

@@ -1,4 +1,4 @@
-import { type BranchStockUploadResult, Errors, type Lang } from '@app/contracts'
+import { type BranchStockUploadResult, Errors, type Lang, q } from '@app/contracts'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { Db, DbOrTx } from '../../db/client.ts'
@@ -7,7 +7,6 @@ import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { fail } from '../../platform/errors.ts'
 import { cellContent } from '../../platform/excel/cells.ts'
-import { q } from '../../platform/quantity.ts'
 import { assertBranch } from '../product/branch-sale.resource.ts'
 
 type Field = 'productCode' | 'batchNo' | 'quantity' | 'expiryDate'

@@ -1,9 +1,8 @@
-import { Errors } from '@app/contracts'
+import { Errors, q } from '@app/contracts'
 import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm'
 import { type DbOrTx, rowsOf, writesAsCtes, writeTogether } from '../../db/client.ts'
 import { stockLedger, stocks } from '../../db/schema/index.ts'
 import { fail } from '../../platform/errors.ts'
-import { q } from '../../platform/quantity.ts'
 
 export type Doc = { id: string; docNo: string; docType: string; depotId: string }
 export type Actor = { userId: string; orgCode: string | null }

@@ -4,6 +4,7 @@ import {
   isSellable,
   type ProductionIn,
   type PurchaseIn,
+  q,
   type SalesOut,
   STOCK_DOC_PREFIX,
   StockDocType,
@@ -15,7 +16,6 @@ import { operationInsert, type RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { addDays, today } from '../../platform/days.ts'
 import { fail, notFound } from '../../platform/errors.ts'
-import { q } from '../../platform/quantity.ts'
 import { nextNumber } from '../../platform/sequence.ts'
 import { productsByIds } from '../product/product.service.ts'
 import { type Actor, addStock, fefo, lockStock, takeStock } from './movements.ts'

@@ -1,4 +1,4 @@
-import { ApprovalStatus, Errors, StepDeptType } from '@app/contracts'
+import { ApprovalStatus, Errors, isOpenApproval, OPEN_APPROVAL, StepDeptType } from '@app/contracts'
 import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { type Preparable, reusable } from '../../db/reusable.ts'
@@ -9,9 +9,9 @@ import type { EventBus } from '../events.ts'
 import { candidatesOf, excludedAt } from './reviewers.ts'
 import type { ApprovalContext, ReviewRef, ReviewRow, ReviewState, StartReviewInput } from './types.ts'
 
-export const OPEN_STATUSES: readonly string[] = [ApprovalStatus.Pending, ApprovalStatus.UnderReview]
+export const OPEN_STATUSES: readonly string[] = OPEN_APPROVAL
 
-export const isOpen = (status: string) => OPEN_STATUSES.includes(status)
+export const isOpen = isOpenApproval
 
 export const refWhere = (ref: ReviewRef) =>
   'reviewId' in ref

@@ -1,4 +1,4 @@
-import { type ApplyModifyDetail, ModifyType } from '@app/contracts'
+import { type ApplyModifyDetail, ModifyType, q } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Descriptions, Divider, Empty, Flex, Spin, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
@@ -12,15 +12,15 @@ import { useFieldLabel } from '../list/useFieldLabel.ts'
 import { useRefOptions } from '../list/useRefOptions.ts'
 import { ViewModal } from '../list/ViewModal.tsx'
 import { compareOf, type Totals } from './compare.ts'
-import { money, q3, qty } from './delivery-form.ts'
+import { money, qty } from './delivery-form.ts'
 import { ModifyTypeTag, ModifyTypeTags, RequestStatusTag } from './ModifyTags.tsx'
 
 type Line = ApplyModifyDetail['lines'][number]
 
 /** A value that changed, coloured by direction: up green, down red, unchanged plain. */
 const Changed = ({ before, after, text }: { before: number | null; after: number; text: string }) => {
-  const up = before === null || q3(after) > q3(before)
-  const down = before !== null && q3(after) < q3(before)
+  const up = before === null || q(after) > q(before)
+  const down = before !== null && q(after) < q(before)
   if (!up && !down) return <span>{text}</span>
   return (
     <Typography.Text strong type={up ? 'success' : 'danger'} data-testid="changed-value">

@@ -1,3 +1,4 @@
+import { q } from '@app/contracts'
 import type { DeliveryLineState, DeliveryOrder } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Col, DatePicker, Empty, Form, Input, InputNumber, Modal, Row, Select, Table } from 'antd'
@@ -9,7 +10,7 @@ import { ApiError, failureText } from '../../api/http.ts'
 import { DATE_FORMAT, modalWidth } from '../../config/constants.ts'
 import { useDictText } from '../list/useDict.ts'
 import { recordLabel, refQuery } from '../list/useRefOptions.ts'
-import { deliverDefaults, deliveryLines, openLines, q3, qty, refusalDetail } from './delivery-form.ts'
+import { deliverDefaults, deliveryLines, openLines, qty, refusalDetail } from './delivery-form.ts'
 
 type Values = { depotId: string; shipDate: Dayjs; remark?: string; qty: Record<string, number | null> }
 
@@ -206,7 +207,7 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
                       rules={[
                         {
                           validator: (_r, v: number | null) =>
-                            q3(Number(v ?? 0)) > q3(l.remaining)
+                            q(Number(v ?? 0)) > q(l.remaining)
                               ? Promise.reject(new Error(t('delivery.deliver.over', { remaining: qty(l.remaining) })))
                               : Promise.resolve(),
                         },
@@ -214,7 +215,7 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
                     >
                       <InputNumber
                         min={0}
-                        max={q3(l.remaining)}
+                        max={q(l.remaining)}
                         step={1}
                         style={{ width: '100%' }}
                         aria-label={t('delivery.line.toShipOf', { name: name(l) })}

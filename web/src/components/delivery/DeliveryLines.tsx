@@ -1,8 +1,9 @@
+import { q } from '@app/contracts'
 import type { DeliveryLineState } from '@app/contracts'
 import { Button, Popover, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useDictText } from '../list/useDict.ts'
-import { progressOf, q3, qty } from './delivery-form.ts'
+import { progressOf, qty } from './delivery-form.ts'
 
 /** An order's lines as logistics sees them: ordered, delivered and what remains. */
 export const DeliveryLinesTable = ({ lines }: { lines: readonly DeliveryLineState[] }) => {
@@ -29,7 +30,7 @@ export const DeliveryLinesTable = ({ lines }: { lines: readonly DeliveryLineStat
           width: 110,
           align: 'right',
           render: (_, l) =>
-            q3(l.remaining) > 0 ? (
+            q(l.remaining) > 0 ? (
               <Typography.Text strong type="warning">
                 {qty(l.remaining)}
               </Typography.Text>

@@ -1,5 +1,13 @@
-import { type ApplyModifyLineInput, ModifyType, type SaleOrderLine, type SellableProduct } from '@app/contracts'
-import { q3 } from './delivery-form.ts'
+import {
+  type ApplyModifyLineInput,
+  adjustmentLineRefusal,
+  Errors,
+  ModifyType,
+  q,
+  remainingOf,
+  type SaleOrderLine,
+  type SellableProduct,
+} from '@app/contracts'
 
 /** What the form asks of an existing line: leave it, add to it, or reduce it. */
 export type LineChange = { type: 'keep' | typeof ModifyType.Add | typeof ModifyType.Reduce; quantity?: number | null }
@@ -11,9 +19,8 @@ export type AppendedLine = {
   quantity: number | null | undefined
 }
 
-/** What may still be taken off a line: what has not shipped (SPEC 5 'not above the bought quantity'). */
-export const maxReduce = (line: Pick<SaleOrderLine, 'quantity' | 'deliveredQuantity'>) =>
-  Math.max(0, q3(line.quantity - line.deliveredQuantity))
+/** What may still be taken off a line: what has not shipped (the order model's `remainingOf`). */
+export const maxReduce = remainingOf
 
 /** A problem of the form, as an i18n key under `delivery.modify.add` with its values. */
 export type AdjustProblem = {
@@ -25,26 +32,36 @@ export type AdjustProblem = {
 
 const positive = (n: number | null | undefined) => typeof n === 'number' && Number.isFinite(n) && n > 0
 
-/** The form's problems (empty when it may be sent); the server checks the same rules again. */
+/** The form's problems (empty when it may be sent): the order model's rules for each line, as the server checks them. */
 export const adjustProblems = (
   lines: readonly SaleOrderLine[],
   changes: Readonly<Record<string, LineChange | undefined>>,
   appended: readonly AppendedLine[],
 ): AdjustProblem[] => {
   const problems: AdjustProblem[] = []
+  const onOrder = lines.map((l) => l.productId)
+  const appendedIds = appended.map((a) => a.product.productId)
+  const problemOf = (at: string, refusal: ReturnType<typeof adjustmentLineRefusal>, line?: SaleOrderLine) => {
+    if (refusal === Errors.ReduceRule && line && positive(changes[line.id]?.quantity))
+      problems.push({ at, key: 'reduceOver', values: { max: maxReduce(line) } })
+    else if (refusal) problems.push({ at, key: 'positive' })
+  }
   let any = false
   for (const line of lines) {
     const c = changes[line.id]
     if (!c || c.type === 'keep') continue
     any = true
-    if (!positive(c.quantity)) problems.push({ at: line.id, key: 'positive' })
-    else if (c.type === ModifyType.Reduce && q3(c.quantity as number) > maxReduce(line))
-      problems.push({ at: line.id, key: 'reduceOver', values: { max: maxReduce(line) } })
+    problemOf(line.id, adjustmentLineRefusal({ type: c.type, line, quantity: c.quantity }, onOrder, appendedIds), line)
   }
   for (const a of appended) {
     any = true
     if (!a.unitId) problems.push({ at: a.product.productId, key: 'unitRequired' })
-    if (!positive(a.quantity)) problems.push({ at: a.product.productId, key: 'positive' })
+    const refusal = adjustmentLineRefusal(
+      { type: ModifyType.Append, productId: a.product.productId, quantity: a.quantity },
+      onOrder,
+      appendedIds,
+    )
+    problemOf(a.product.productId, refusal)
   }
   if (!any) problems.push({ at: 'form', key: 'nothing' })
   return problems
@@ -59,7 +76,7 @@ export const adjustLines = (
   ...lines.flatMap((line): ApplyModifyLineInput[] => {
     const c = changes[line.id]
     if (!c || c.type === 'keep' || !positive(c.quantity)) return []
-    return [{ type: c.type, orderLineId: line.id, quantity: q3(c.quantity as number) }]
+    return [{ type: c.type, orderLineId: line.id, quantity: q(c.quantity as number) }]
   }),
   ...appended
     .filter((a) => a.unitId && positive(a.quantity))
@@ -68,7 +85,7 @@ export const adjustLines = (
         type: ModifyType.Append,
         productId: a.product.productId,
         unitId: a.unitId,
-        quantity: q3(a.quantity as number),
+        quantity: q(a.quantity as number),
       }),
     ),
 ]

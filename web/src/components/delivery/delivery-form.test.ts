@@ -1,9 +1,6 @@
 import { type DeliveryLineState, OrderStatus } from '@app/contracts'
 import { describe, expect, it } from 'vitest'
 import {
-  canComplete,
-  canDeliver,
-  canEditData,
   DELIVERY_FILTERS,
   deliverDefaults,
   deliveryLines,
@@ -80,11 +77,5 @@ describe('the delivery list', () => {
     expect(filterOf(['100803', '100805'])).toBeUndefined()
     expect(filterOf(undefined)).toBeUndefined()
     expect(filterOf([])).toBeUndefined()
-  })
-
-  it('offers each action in the statuses the server allows it', () => {
-    expect([100803, 100805, 100806, 100807].map(canDeliver)).toEqual([true, true, false, false])
-    expect([100803, 100805, 100806, 100807].map(canComplete)).toEqual([false, false, true, false])
-    expect([100803, 100805, 100806, 100807].map(canEditData)).toEqual([true, true, true, false])
   })
 })

@@ -1,11 +1,8 @@
-import { type DeliveryAdd, type DeliveryLineState, OrderStatus } from '@app/contracts'
+import { type DeliveryAdd, type DeliveryLineState, OrderStatus, q } from '@app/contracts'
 import { formatThousands } from '../../config/constants.ts'
 
-/** Quantities as the server keeps them: three decimals. */
-export const q3 = (n: number) => Math.round(n * 1000) / 1000
-
 /** A quantity for the eye: thousands separators, at most three decimals. */
-export const qty = (v: number | null | undefined) => formatThousands(q3(Number(v ?? 0)).toString())
+export const qty = (v: number | null | undefined) => formatThousands(q(Number(v ?? 0)).toString())
 
 /** An amount for the eye: two decimals and the currency. */
 export const money = (v: number | null | undefined, currency?: string | null) =>
@@ -29,26 +26,17 @@ export const filterOf = (value: unknown): DeliveryFilter | undefined => {
   )
 }
 
-// ---------------------------------------------------------------- what each status allows
-/** Delivering: pending delivery or partly delivered (SPEC 8 'not in pending-prep status'). */
-export const canDeliver = (status: unknown) =>
-  Number(status) === OrderStatus.PendingDelivery || Number(status) === OrderStatus.PartlyDelivered
-/** Delivery complete: only once everything has shipped. */
-export const canComplete = (status: unknown) => Number(status) === OrderStatus.FullyDelivered
-/** Delivery data: until the delivery is complete (the server checks the day and the role, SPEC 6). */
-export const canEditData = (status: unknown) => Number(status) !== OrderStatus.DeliveryComplete
-
 // ---------------------------------------------------------------- the deliver form
 /** The lines still to ship; fully delivered ones are left out of the form. */
-export const openLines = (lines: readonly DeliveryLineState[]) => lines.filter((l) => q3(l.remaining) > 0)
+export const openLines = (lines: readonly DeliveryLineState[]) => lines.filter((l) => q(l.remaining) > 0)
 
 /** Each open line starts at what remains of it. */
 export const deliverDefaults = (lines: readonly DeliveryLineState[]): Record<string, number> =>
-  Object.fromEntries(openLines(lines).map((l) => [l.id, q3(l.remaining)]))
+  Object.fromEntries(openLines(lines).map((l) => [l.id, q(l.remaining)]))
 
 /** Lines whose quantity is above what remains, with that remainder. */
 export const overLimit = (lines: readonly DeliveryLineState[], quantities: Record<string, number | null | undefined>) =>
-  lines.filter((l) => q3(Number(quantities[l.id] ?? 0)) > q3(l.remaining))
+  lines.filter((l) => q(Number(quantities[l.id] ?? 0)) > q(l.remaining))
 
 /** The request's lines: the quantities above 0 (a line at 0 or left empty is not shipped this time). */
 export const deliveryLines = (
@@ -56,12 +44,12 @@ export const deliveryLines = (
   quantities: Record<string, number | null | undefined>,
 ): DeliveryAdd['lines'] =>
   openLines(lines)
-    .map((l) => ({ orderLineId: l.id, quantity: q3(Number(quantities[l.id] ?? 0)) }))
+    .map((l) => ({ orderLineId: l.id, quantity: q(Number(quantities[l.id] ?? 0)) }))
     .filter((l) => l.quantity > 0)
 
 /** Lines fully delivered out of all, for the list's progress. */
 export const progressOf = (lines: readonly DeliveryLineState[]) => ({
-  done: lines.filter((l) => q3(l.remaining) <= 0).length,
+  done: lines.filter((l) => q(l.remaining) <= 0).length,
   total: lines.length,
 })
 

@@ -1,4 +1,13 @@
-import type { ProductAttributes, SaleOrderDetail, SaleOrderInput, SellableProduct } from '@app/contracts'
+import {
+  lineAmount as amountOf,
+  attributeTotals,
+  orderAmount,
+  type ProductAttributes,
+  type SaleOrderDetail,
+  type SaleOrderInput,
+  type SellableProduct,
+  unitPrice as unitPriceOf,
+} from '@app/contracts'
 import dayjs, { type Dayjs } from 'dayjs'
 import { DATE_FORMAT } from '../../config/constants.ts'
 
@@ -50,24 +59,14 @@ export type OrderFormValues = {
 
 export type LineAttributes = Pick<ProductAttributes['totals'], 'boxes' | 'grossWeightKg' | 'netWeightKg' | 'volumeM3'>
 
-const round = (n: number, digits: number) => {
-  const f = 10 ** digits
-  return Math.round(n * f) / f
-}
-
 let keySeq = 0
 const nextKey = () => `l${Date.now().toString(36)}${(keySeq++).toString(36)}`
 
-/**
- * The price of one `unit` of a product. The server prices every sale unit of a product alike (the
- * branch-sale price, else the sale price: `priceLines` in modules/sales/order.lines.ts); the unit
- * is kept in the signature so that a price per unit changes one place.
- */
-/** The offered price is per base unit; a line's is per its own unit (as the server prices it). */
+/** The offered price is per base unit; a line's is per its own unit (the order model's, as the server prices it). */
 export const unitPrice = (basePrice: number, unit: Pick<UnitChoice, 'conversionRate'> | undefined) =>
-  round(basePrice * (unit?.conversionRate ?? 1), 4)
+  unitPriceOf(basePrice, unit?.conversionRate)
 
-export const lineAmount = (line: Pick<LineValue, 'price' | 'quantity'>) => round(line.price * (line.quantity ?? 0), 2)
+export const lineAmount = (line: Pick<LineValue, 'price' | 'quantity'>) => amountOf(line.price, line.quantity ?? 0)
 
 /** A new line for a product picked from the sellable list: its first sale unit, no quantity yet. */
 export const lineOf = (p: SellableProduct): LineValue => {
@@ -132,32 +131,14 @@ export const enrichLine = (line: LineValue, p: SellableProduct | undefined): Lin
 export type OrderTotals = LineAttributes & { amount: number; currency: string | null }
 
 /** The order's totals: amounts from the lines, boxes / weights / volume from the calculated attributes. */
-export const totalsOf = (lines: readonly LineValue[], attributes: readonly (LineAttributes | undefined)[]) => {
-  const sum = (pick: (a: LineAttributes) => number) => attributes.reduce((s, a) => s + (a ? pick(a) : 0), 0)
-  return {
-    amount: round(
-      lines.reduce((s, l) => s + lineAmount(l), 0),
-      2,
-    ),
-    currency: lines.find((l) => l.currency)?.currency ?? null,
-    boxes: round(
-      sum((a) => a.boxes),
-      3,
-    ),
-    grossWeightKg: round(
-      sum((a) => a.grossWeightKg),
-      3,
-    ),
-    netWeightKg: round(
-      sum((a) => a.netWeightKg),
-      3,
-    ),
-    volumeM3: round(
-      sum((a) => a.volumeM3),
-      6,
-    ),
-  } satisfies OrderTotals
-}
+export const totalsOf = (
+  lines: readonly LineValue[],
+  attributes: readonly (LineAttributes | undefined)[],
+): OrderTotals => ({
+  amount: orderAmount(lines.map((l) => ({ amount: lineAmount(l) }))),
+  currency: lines.find((l) => l.currency)?.currency ?? null,
+  ...attributeTotals(attributes.filter((a): a is LineAttributes => a !== undefined)),
+})
 
 const dayOf = (d: Dayjs | null | undefined) => (d && dayjs.isDayjs(d) && d.isValid() ? d.format(DATE_FORMAT) : null)
 const blank = (s: string | null | undefined) => (s?.trim() ? s.trim() : null)

@@ -1,4 +1,4 @@
-import { AuditBusiness, type ReviewProgress, type SaleOrderAbilities } from '@app/contracts'
+import { AuditBusiness, Errors, type ReviewProgress, type SaleOrderAbilities } from '@app/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { App } from 'antd'
 import { type ReactNode, useCallback, useState } from 'react'
@@ -12,6 +12,7 @@ import { ApplyDeleteModal } from './ApplyDeleteModal.tsx'
 import { OrderModal } from './OrderModal.tsx'
 import { OrderPreviewModal } from './OrderPreview.tsx'
 import { ReviewAdjustModal } from './ReviewAdjustModal.tsx'
+import { useRefusalText } from './refusal.ts'
 import { SubApplyModal } from './SubApplyModal.tsx'
 
 /** An order as the actions need it. */
@@ -28,7 +29,7 @@ export type OrderAction =
   | 'preview'
 
 /** The ability (GET /sale/order/abilities) each action needs now; the others only need the button permission. */
-export const ABILITY_OF: Partial<Record<OrderAction, Exclude<keyof SaleOrderAbilities, 'editNeedsConfirm'>>> = {
+export const ABILITY_OF: Partial<Record<OrderAction, keyof SaleOrderAbilities['refusals']>> = {
   edit: 'edit',
   delete: 'delete',
   audit: 'audit',
@@ -50,6 +51,7 @@ export const useOrderActions = ({ onChanged, onDeleted }: { onChanged?: () => vo
   const client = useQueryClient()
   const title = useResourceTitle('saleOrder')
   const [shown, setShown] = useState<Shown | null>(null)
+  const refusalMessage = useRefusalText()
   const hide = useCallback(() => setShown(null), [])
 
   const changed = useCallback(async () => {
@@ -90,7 +92,7 @@ export const useOrderActions = ({ onChanged, onDeleted }: { onChanged?: () => vo
         })
       if (!can) return
       if (!can[ability]) {
-        void message.warning(t(`sales.refused.${ability}`, { orderNo: order.orderNo }))
+        void message.warning(refusalMessage(order.orderNo, can.refusals[ability]))
         return
       }
     }
@@ -104,7 +106,7 @@ export const useOrderActions = ({ onChanged, onDeleted }: { onChanged?: () => vo
         })
         .catch(() => null)
       if (!progress) {
-        void message.warning(t('sales.refused.audit', { orderNo: order.orderNo }))
+        void message.warning(refusalMessage(order.orderNo, Errors.OnlyCurrentReviewer.code))
         return
       }
       setShown({ action, order, progress })

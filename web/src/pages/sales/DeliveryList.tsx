@@ -3,27 +3,21 @@ import {
   type DeliveryLineState,
   type DeliveryOrder,
   deliveryOrderResource,
+  type OrderAction,
 } from '@app/contracts'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { App, Descriptions, Divider, Flex, Form, Select, Space, Typography } from 'antd'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deliveryKeys } from '../../api/delivery.ts'
+import { failureText } from '../../api/http.ts'
 import type { ResourceRecord } from '../../api/resources.ts'
-import { salesKeys } from '../../api/sales.ts'
+import { salesApi, salesKeys } from '../../api/sales.ts'
 import { CompleteModal } from '../../components/delivery/CompleteModal.tsx'
 import { DeliverModal } from '../../components/delivery/DeliverModal.tsx'
 import { DeliveryDataModal } from '../../components/delivery/DeliveryDataModal.tsx'
 import { DeliveryLinesTable, DeliveryProgress } from '../../components/delivery/DeliveryLines.tsx'
-import {
-  canComplete,
-  canDeliver,
-  canEditData,
-  DELIVERY_FILTERS,
-  type DeliveryFilter,
-  filterOf,
-  money,
-} from '../../components/delivery/delivery-form.ts'
+import { DELIVERY_FILTERS, type DeliveryFilter, filterOf, money } from '../../components/delivery/delivery-form.ts'
 import { DeliveriesModal, OrderDeliveries } from '../../components/delivery/OrderDeliveries.tsx'
 import { FieldValue } from '../../components/list/FieldValue.tsx'
 import { ListPage } from '../../components/list/ListPage.tsx'
@@ -31,10 +25,18 @@ import { defineList, type ListDeclaration, type RecordViewerProps } from '../../
 import { useFieldLabel } from '../../components/list/useFieldLabel.ts'
 import { ViewModal } from '../../components/list/ViewModal.tsx'
 import { OrderStatusTag } from '../../components/sales/OrderStatusTag.tsx'
+import { useRefusalText } from '../../components/sales/refusal.ts'
 import { OrderLink } from '../../components/sales-review/OrderLink.tsx'
 
 type Field = keyof typeof deliveryOrderResource.fields
 type Action = 'deliver' | 'complete' | 'editData' | 'deliveries'
+
+/** The order model's action behind each toolbar button (listing the deliveries is a read). */
+const ABILITY_OF: Partial<Record<Action, OrderAction>> = {
+  deliver: 'deliver',
+  complete: 'complete',
+  editData: 'deliveryData',
+}
 
 const asOrder = (row: ResourceRecord) => row as unknown as DeliveryOrder
 const linesOf = (row: ResourceRecord) => (row.lines ?? []) as DeliveryLineState[]
@@ -130,6 +132,7 @@ export const DeliveryList = () => {
   const client = useQueryClient()
   const [shown, setShown] = useState<{ action: Action; order: DeliveryOrder } | null>(null)
   const hide = useCallback(() => setShown(null), [])
+  const refusalMessage = useRefusalText()
 
   const run = useCallback(
     async (action: Action, picked: ResourceRecord) => {
@@ -138,18 +141,28 @@ export const DeliveryList = () => {
       await client.refetchQueries({ queryKey: [deliveryOrderResource.name, 'list'], type: 'active' })
       const row = freshRow(client, picked)
       const order = asOrder(row)
-      const refusal =
-        action === 'deliver' && !canDeliver(order.status)
-          ? 'delivery.refused.deliver'
-          : action === 'complete' && !canComplete(order.status)
-            ? 'delivery.refused.complete'
-            : action === 'editData' && !canEditData(order.status)
-              ? 'delivery.refused.editData'
-              : null
-      if (refusal) void message.warning(t(refusal, { orderNo: order.orderNo }))
-      else setShown({ action, order })
+      const ability = ABILITY_OF[action]
+      if (ability) {
+        // what the order model answers for this order and this person now, as the write would
+        const can = await client
+          .fetchQuery({
+            queryKey: salesKeys.abilities(order.id),
+            queryFn: () => salesApi.abilities(order.id),
+            staleTime: 0,
+          })
+          .catch((e: unknown) => {
+            void message.error(failureText(e))
+            return null
+          })
+        if (!can) return
+        if (!can[ability]) {
+          void message.warning(refusalMessage(order.orderNo, can.refusals[ability]))
+          return
+        }
+      }
+      setShown({ action, order })
     },
-    [client, message, t],
+    [client, message, refusalMessage],
   )
 
   const changed = useCallback(() => {
@@ -180,6 +193,8 @@ export const DeliveryList = () => {
         ],
         columns: {
           status: {
+            // wide enough for the status and the lines' progress side by side, in either language
+            width: 260,
             render: (v, row) => (
               <Space size={4} wrap>
                 <OrderStatusTag status={v} />

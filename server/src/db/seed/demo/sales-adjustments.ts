@@ -1,9 +1,7 @@
 import { AuditBusiness, ModifyType, ReviewDecision } from '@app/contracts'
-import { createApplyModifies } from '../../../modules/sales/apply-modify.ts'
-import { createOrderService } from '../../../modules/sales/order.service.ts'
-import { createApprovalEngine } from '../../../platform/approval/index.ts'
+import { createSalesServices } from '../../../modules/sales/index.ts'
 import { createEventBus } from '../../../platform/events.ts'
-import type { DbOrTx } from '../../client.ts'
+import type { Db, DbOrTx } from '../../client.ts'
 import { loadFlow, type Person, principalOf, requestAs } from './sales-review.ts'
 
 /** An order a request may be made on: pending delivery, its lines, and who placed it. */
@@ -34,11 +32,9 @@ export const seedAdjustments = async (
   now: Date,
 ) => {
   const events = createEventBus()
-  const engine = createApprovalEngine({ events })
-  const adjustments = createApplyModifies({
-    engine,
+  const { adjustments } = createSalesServices({
+    db: db as Db,
     events,
-    orders: createOrderService({ engine }),
     // the settings' defaults (ORDER_MAX_MODIFICATIONS, ORDER_MODIFY_DEADLINE_DAYS): the orders given are far enough ahead
     limits: () => ({ maxModifications: 3, modifyDeadlineDays: 7 }),
   })

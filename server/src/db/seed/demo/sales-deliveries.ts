@@ -1,9 +1,6 @@
 import { DELIVERY_NO_PREFIX, STOCK_DOC_PREFIX, StockDocType } from '@app/contracts'
 import { and, eq, gte, inArray } from 'drizzle-orm'
-import { createDeliveries } from '../../../modules/sales/delivery.service.ts'
-import { createOrderService } from '../../../modules/sales/order.service.ts'
-import { createStockDocService } from '../../../modules/stock/index.ts'
-import { createApprovalEngine } from '../../../platform/approval/index.ts'
+import { createSalesServices } from '../../../modules/sales/index.ts'
 import { createEventBus } from '../../../platform/events.ts'
 import { nextNumber } from '../../../platform/sequence.ts'
 import type { Db, DbOrTx } from '../../client.ts'
@@ -49,11 +46,10 @@ const NUMBERED = [
 export const seedDeliveries = async (db: DbOrTx, orders: readonly ToDeliver[], by: Person, now: Date) => {
   if (orders.length === 0) return
   const events = createEventBus()
-  const stock = createStockDocService({ db: db as Db })
-  const deliveries = createDeliveries({
-    stock,
-    orders: createOrderService({ engine: createApprovalEngine({ events }) }),
+  const { deliveries, stock } = createSalesServices({
+    db: db as Db,
     events,
+    limits: () => ({ maxModifications: 3, modifyDeadlineDays: 7 }),
   })
   const principal = await principalOf(db, by, now)
   // the records name logistics_admin as their author, as a request of theirs would

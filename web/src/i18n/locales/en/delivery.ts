@@ -68,11 +68,6 @@ export default {
     batchQuantity: 'Quantity (base unit)',
     expiryDate: 'Expires on',
   },
-  refused: {
-    deliver: 'Order {{orderNo}} is neither pending delivery nor partly delivered and cannot be delivered',
-    complete: 'Order {{orderNo}} has not been fully delivered yet',
-    editData: 'Order {{orderNo}} is delivery complete; its delivery data can no longer change',
-  },
   modify: {
     types: {
       append: 'Append products',

@@ -11,14 +11,7 @@ export default {
     preview: 'Print preview',
     sync: 'Sync to ERP',
   },
-  refused: {
-    edit: 'Order {{orderNo}} cannot be edited now (under review or shipped)',
-    delete: 'Order {{orderNo}} cannot be deleted: only orders not yet reviewed, or rejected ones, can be',
-    audit: 'You are not the reviewer of the current step of order {{orderNo}}',
-    reviewAdjust: 'Your review step does not allow adjusting the products of order {{orderNo}}',
-    subApply: 'Only the reviewer of the current step of order {{orderNo}} can ask another role',
-    applyDelete: 'Deletion of order {{orderNo}} cannot be requested: only approved orders qualify',
-  },
+  refused: 'Order {{orderNo}}: {{reason}}',
   form: {
     chooseBranch: 'Select a branch',
     branchChangeTitle: 'Change the branch?',

@@ -71,11 +71,6 @@ export default {
     batchQuantity: '数量（基本单位）',
     expiryDate: '有效期至',
   },
-  refused: {
-    deliver: '订单 {{orderNo}} 不是待发货或部分发货状态，不能发货',
-    complete: '订单 {{orderNo}} 尚未全部发货，不能确认发货完成',
-    editData: '订单 {{orderNo}} 已发货完成，不能再修改交货信息',
-  },
   modify: {
     types: {
       append: '追加产品',

@@ -10,14 +10,7 @@ export default {
     preview: '打印预览',
     sync: '同步ERP',
   },
-  refused: {
-    edit: '订单 {{orderNo}} 当前不能编辑（审核中或已发货）',
-    delete: '订单 {{orderNo}} 不能删除：只能删除未审核或已驳回的订单',
-    audit: '您不是订单 {{orderNo}} 当前步骤的审核人',
-    reviewAdjust: '您当前的审核步骤不允许调整订单 {{orderNo}} 的产品',
-    subApply: '只有订单 {{orderNo}} 当前步骤的审核人可以发起子流程',
-    applyDelete: '订单 {{orderNo}} 不能申请删除：只有已审核通过的订单可以申请',
-  },
+  refused: '订单 {{orderNo}}：{{reason}}',
   form: {
     chooseBranch: '请选择分公司',
     branchChangeTitle: '更换分公司？',
