@@ -184,8 +184,10 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
         {...list$.tableProps}
         columns={columns}
         size="small"
-        // columns wrap to fit the page; a list that still does not fit (many columns, English labels) scrolls instead of cutting off its actions
-        scroll={{ x: true }}
+        // columns as wide as their one-line values (and never narrower than their type needs); a list
+        // wider than the page scrolls sideways with its actions fixed on the right
+        tableLayout="auto"
+        scroll={{ x: 'max-content' }}
         data-testid="list-table"
       />
       <SuperQueryModal

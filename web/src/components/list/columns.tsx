@@ -1,3 +1,4 @@
+import type { FieldMeta } from '@app/contracts'
 import type { TableColumnsType } from 'antd'
 import type { ReactNode } from 'react'
 import type { ResourceRecord } from '../../api/resources.ts'
@@ -32,7 +33,36 @@ export const importTitles = (list: ListDeclaration, label: (field: string) => st
       .map((n) => [n, label(n)]),
   )
 
-const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } })
+/** A cell on one line: its text is cut at 25 characters (`EllipsisText`), so the column stays bounded. */
+const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } })
+/**
+ * A header wraps between words only: an English title may take two lines, a Chinese one is never
+ * broken between its characters.
+ */
+const headerKeepsWords = () => ({ style: { wordBreak: 'keep-all' as const } })
+
+/**
+ * A column's least width (px) by what it holds, so that a short value and its title read on one
+ * line whatever the screen's width: a date, a time, an amount, a dictionary text, a reference's
+ * name, a code, a text. Wider values widen their column; the table then scrolls sideways.
+ */
+export const columnWidth = (meta: FieldMeta | undefined, unique: boolean): number => {
+  if (!meta) return 120
+  if (meta.ref) return 140
+  if (unique) return 140
+  switch (meta.type) {
+    case 'date':
+      return 110
+    case 'datetime':
+      return 170
+    case 'number':
+      return 110
+    case 'dict':
+      return 100
+    default:
+      return 150
+  }
+}
 
 type Options = {
   label: (field: string) => string
@@ -41,7 +71,12 @@ type Options = {
   actions: (record: ResourceRecord) => ReactNode
 }
 
-/** antd columns from the meta: server-side sorting, formatted values, the screen's overrides. */
+/**
+ * antd columns from the meta: server-side sorting, formatted values, the screen's overrides. Every
+ * cell keeps to one line (long texts are cut at 25 characters with the whole in a tooltip), each
+ * column is at least as wide as its type needs, and the actions stay fixed on the right while the
+ * table scrolls sideways.
+ */
 export const buildColumns = (list: ListDeclaration, o: Options): TableColumnsType<ResourceRecord> => {
   const unique = new Set<string>(list.resource.unique ?? [])
   return [
@@ -52,14 +87,13 @@ export const buildColumns = (list: ListDeclaration, o: Options): TableColumnsTyp
         key: name,
         dataIndex: name,
         title: o.label(name),
-        width: override?.width,
+        width: override?.width ?? columnWidth(meta, unique.has(name)),
         align: meta?.type === 'number' ? ('right' as const) : undefined,
         sorter: Boolean(meta?.sort),
         sortOrder: meta?.sort ? o.sortOf(name) : undefined,
         showSorterTooltip: false,
-        // dates, numbers and codes (the unique fields) stay on one line; other text may wrap so that
-        // the table fits the screen
-        onCell: (meta && meta.type !== 'string' && meta.type !== 'dict') || unique.has(name) ? nowrap : undefined,
+        onCell: oneLine,
+        onHeaderCell: headerKeepsWords,
         render: (value: unknown, record: ResourceRecord) =>
           override?.render ? override.render(value, record) : <FieldValue meta={meta} value={value} />,
       }
@@ -67,7 +101,9 @@ export const buildColumns = (list: ListDeclaration, o: Options): TableColumnsTyp
     {
       key: '__actions',
       title: o.actionsTitle,
-      onCell: nowrap,
+      fixed: 'right' as const,
+      onCell: oneLine,
+      onHeaderCell: headerKeepsWords,
       render: (_: unknown, record: ResourceRecord) => o.actions(record),
     },
   ]
