@@ -1,18 +1,10 @@
-import { type ErpMessageKind, ErpMessageStatus, ErpSyncStatus, OrderStatus } from '@app/contracts'
+import { APPROVED, type ErpMessageKind, ErpMessageStatus, ErpSyncStatus } from '@app/contracts'
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
 import { erpOutbox, saleOrders } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { consignmentDocument, isOrderMessage, readOrderForErp, saleOrderDocument } from './u8-mapping.ts'
-
-/** Orders the ERP holds or should: approved, and not taken back. */
-const APPROVED: readonly number[] = [
-  OrderStatus.PendingDelivery,
-  OrderStatus.PartlyDelivered,
-  OrderStatus.FullyDelivered,
-  OrderStatus.DeliveryComplete,
-]
 
 /** The order (of the update around it) has a message in this status. */
 const hasMessage = (status?: string) =>
@@ -172,7 +164,13 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
     /** Whose these live orders are (department, placer), for the reader's check of the sync button. */
     owners: (db: DbOrTx, orderIds: readonly string[]) =>
       db
-        .select({ id: saleOrders.id, orgCode: saleOrders.orgCode, createBy: saleOrders.createBy })
+        .select({
+          id: saleOrders.id,
+          orderNo: saleOrders.orderNo,
+          status: saleOrders.status,
+          orgCode: saleOrders.orgCode,
+          createBy: saleOrders.createBy,
+        })
         .from(saleOrders)
         .where(and(inArray(saleOrders.id, [...orderIds]), eq(saleOrders.delFlag, false))),
 

@@ -4,6 +4,7 @@ import {
   type ErpOrderMapping,
   ErpOrderMappingSchema,
   Errors,
+  maySync,
   SaleOrderIdQuerySchema,
   SaleOrderSyncResultSchema,
   SaleOrderSyncSchema,
@@ -12,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../platform/access.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
-import { fail } from '../../platform/errors.ts'
+import { fail, refuse } from '../../platform/errors.ts'
 import type { OrderReaders } from './index.ts'
 import type { ErpOutbox } from './outbox.ts'
 import { orderMapping } from './u8-mapping.ts'
@@ -43,6 +44,8 @@ export const erpRoutes =
         const owners = await outbox.owners(db, ids)
         const mine = new Set(owners.filter((o) => readers.inScope(principal, o)).map((o) => o.id))
         for (const id of ids) if (!mine.has(id)) await readers.assertReadable(db, principal, id)
+        // only what the ERP should have goes (the order model's rule), else the order is named
+        for (const o of owners) refuse(maySync(o), { orderNo: o.orderNo })
         const queued = await db.transaction((tx) => outbox.syncAgain(tx, ids))
         return ok({ queued })
       },
