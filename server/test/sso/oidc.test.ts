@@ -247,6 +247,23 @@ describe('signing in through the identity provider', () => {
   })
 })
 
+describe('matching by e-mail', () => {
+  it('finds the user whose e-mail the provider sends, whatever their login account', async () => {
+    const byEmail = await createTestApp(oidcEnv(idp.issuer, { OIDC_USER_CLAIM: 'email' }))
+    try {
+      const asked = await client(byEmail.app).get('/api/sys/sso/authorize')
+      const back = new URL(await browser().signInAt(String(asked.headers.location), 'finance_director'))
+      const landed = await client(byEmail.app).get(`${back.pathname}${back.search}`)
+      const ticket = ticketOf(String(landed.headers.location))
+      const res = await client(byEmail.app).post<LoginResult>('/api/sys/sso/exchange', { ticket })
+      // the simulator's account sends finance_director@example.com, the seeded user's e-mail
+      expect(res.body.result.userInfo.username).toBe('finance_director')
+    } finally {
+      await byEmail.close()
+    }
+  })
+})
+
 describe('bad answers are refused and change nothing', () => {
   let sessionsBefore = 0
   let usersBefore = 0

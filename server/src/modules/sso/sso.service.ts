@@ -146,7 +146,8 @@ export const createSsoService = ({
       claims: Record<string, unknown>,
     ): Promise<SsoIdentity | { refused: AppError; created?: SsoIdentity }> {
       const identity = textClaim(claims[settings.userClaim])
-      if (!identity || identity.length > 128) fail(Errors.SsoNoIdentity)
+      // a login account holds 64 characters, an e-mail 128: a longer value could never be matched again
+      if (!identity || identity.length > (settings.userClaim === 'email' ? 128 : 64)) fail(Errors.SsoNoIdentity)
       const groups = groupsOf(claims[settings.groupsClaim])
       return db.transaction(async (tx) => {
         const mapped = await mappingsOf(tx, groups)
@@ -170,6 +171,8 @@ export const createSsoService = ({
               status: mapped.matched ? '1' : '2',
               orgCode: depart?.orgCode,
             })
+            // matched by e-mail, the login account it would take may be another live user's
+            .onConflictDoNothing()
             .returning({ id: users.id, username: users.username })
           if (!created) fail(Errors.LoginAccountExists)
           if (mapped.roles.length) {
