@@ -1,6 +1,6 @@
 import { type SaleOrderDetail, saleOrderResource } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Descriptions, Empty, Flex, Modal, Space, Spin, Tabs, Typography } from 'antd'
+import { Button, Descriptions, Empty, Flex, Modal, Space, Spin, Tabs, Tooltip, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { salesApi, salesKeys, useOrderView } from '../../api/sales.ts'
@@ -15,7 +15,8 @@ import { AttachmentLink } from './Attachments.tsx'
 import { OrderLinesView } from './OrderLinesView.tsx'
 import { OrderStatusTag } from './OrderStatusTag.tsx'
 import { OrderSync } from './OrderSync.tsx'
-import { type OrderAction, useOrderActions } from './useOrderActions.tsx'
+import { refusalReason } from './refusal.ts'
+import { ABILITY_OF, type OrderAction, useOrderActions } from './useOrderActions.tsx'
 
 const MENU = saleOrderResource.menu
 const HEAD = [
@@ -172,18 +173,24 @@ export const OrderDetailModal = ({ orderId, open, onClose, afterClose, orderNo }
     <Flex justify="space-between" wrap gap={8}>
       <Space wrap>
         {order &&
-          FOOTER_ACTIONS.map((a) => (
-            <AuthButton
-              key={a.action}
-              perm={`${MENU}:${a.perm}`}
-              danger={a.danger}
-              disabled={a.action !== 'preview' && !can?.[a.action as keyof typeof can]}
-              onClick={() => void actions.run(a.action, { id: order.id, orderNo: order.orderNo })}
-              data-testid={`detail-${a.action}`}
-            >
-              {t(a.key as 'common.actions.edit')}
-            </AuthButton>
-          ))}
+          FOOTER_ACTIONS.map((a) => {
+            const ability = ABILITY_OF[a.action]
+            const refused = ability !== undefined && !can?.[ability]
+            // a disabled action says why: the order model's refusal, as the server would answer it
+            return (
+              <Tooltip key={a.action} title={ability && refused ? refusalReason(can?.refusals[ability]) : undefined}>
+                <AuthButton
+                  perm={`${MENU}:${a.perm}`}
+                  danger={a.danger}
+                  disabled={refused}
+                  onClick={() => void actions.run(a.action, { id: order.id, orderNo: order.orderNo })}
+                  data-testid={`detail-${a.action}`}
+                >
+                  {t(a.key as 'common.actions.edit')}
+                </AuthButton>
+              </Tooltip>
+            )
+          })}
       </Space>
       <Button onClick={onClose}>{t('common.actions.close')}</Button>
     </Flex>
