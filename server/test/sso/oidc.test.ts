@@ -247,6 +247,25 @@ describe('signing in through the identity provider', () => {
   })
 })
 
+describe('the OpenAPI document', () => {
+  it('lists the single sign-on routes with their inputs', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string }[]; tags?: string[] }>>
+    }
+    for (const path of [
+      '/api/sys/sso/authorize',
+      '/api/sys/sso/callback',
+      '/api/sys/sso/exchange',
+      '/api/sys/sso/endSession',
+    ])
+      expect(doc.paths[path], path).toBeDefined()
+    const callbackDoc = doc.paths['/api/sys/sso/callback']?.get
+    expect(callbackDoc?.tags).toEqual(['sso'])
+    expect(callbackDoc?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['code', 'state']))
+    expect(doc.paths['/api/sys/ssoGroup/list']).toBeDefined()
+  })
+})
+
 describe('matching by e-mail', () => {
   it('finds the user whose e-mail the provider sends, whatever their login account', async () => {
     const byEmail = await createTestApp(oidcEnv(idp.issuer, { OIDC_USER_CLAIM: 'email' }))
