@@ -16,6 +16,7 @@ import { useOpenTabs } from './tabs/useOpenTabs.ts'
 import { useTabScroll } from './tabs/useTabScroll.ts'
 import { useHeaderScroll } from './useHeaderScroll.ts'
 import { useTitleOfPath } from './usePageTitle.ts'
+import { usePreloadMenuScreens } from './usePreloadMenuScreens.ts'
 import { useResponsive } from './useResponsive.ts'
 import { useDocumentTitle } from './useSystemTitle.ts'
 
@@ -32,6 +33,7 @@ export const BasicLayout = () => {
   const { data } = useQuery(permissionQuery)
   const titleOf = useTitleOfPath()
   const menu = data?.menu
+  usePreloadMenuScreens(menu)
   const keep = useCallback((key: string) => resolvePage(key, menu ?? []).kind !== 'unknown', [menu])
   const { tabs, activeKey, close, refresh } = useOpenTabs({
     userId: userInfo?.id ?? null,
