@@ -90,17 +90,26 @@ const browser = () => {
 
 const product = (lang?: 'zh' | 'en') => client(t.app, undefined, lang)
 
+/** The cookies the product set in the browser that signs in (one per sign-in started). */
+const productCookies = new Map<string, string>()
+
 /** The login page's button: the product's redirect to the provider. */
 const authorize = async (redirect?: string, app = t.app) => {
   const res = await client(app).get('/api/sys/sso/authorize', { lang: 'zh', ...(redirect ? { redirect } : {}) })
   expect(res.status).toBe(302)
+  for (const c of [res.headers['set-cookie'] ?? []].flat()) {
+    const [pair = ''] = String(c).split(';')
+    const [name = '', value = ''] = pair.split('=')
+    productCookies.set(name, value)
+  }
   return String(res.headers.location)
 }
 
-/** The provider's answer arriving at the product: where the product sends the browser. */
-const callback = async (url: string) => {
+/** The provider's answer arriving at the product (in the browser that started it, unless told): where the product sends the browser. */
+const callback = async (url: string, app = t.app, sameBrowser = true) => {
   const u = new URL(url)
-  const res = await product().get(`${u.pathname}${u.search}`)
+  const cookie = [...productCookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  const res = await client(app).get(`${u.pathname}${u.search}`, undefined, sameBrowser && cookie ? { cookie } : {})
   expect(res.status).toBe(302)
   return String(res.headers.location)
 }
@@ -270,10 +279,9 @@ describe('matching by e-mail', () => {
   it('finds the user whose e-mail the provider sends, whatever their login account', async () => {
     const byEmail = await createTestApp(oidcEnv(idp.issuer, { OIDC_USER_CLAIM: 'email' }))
     try {
-      const asked = await client(byEmail.app).get('/api/sys/sso/authorize')
-      const back = new URL(await browser().signInAt(String(asked.headers.location), 'finance_director'))
-      const landed = await client(byEmail.app).get(`${back.pathname}${back.search}`)
-      const ticket = ticketOf(String(landed.headers.location))
+      const asked = await authorize(undefined, byEmail.app)
+      const landed = await callback(await browser().signInAt(asked, 'finance_director'), byEmail.app)
+      const ticket = ticketOf(landed)
       const res = await client(byEmail.app).post<LoginResult>('/api/sys/sso/exchange', { ticket })
       // the simulator's account sends finance_director@example.com, the seeded user's e-mail
       expect(res.body.result.userInfo.username).toBe('finance_director')
@@ -317,6 +325,11 @@ describe('bad answers are refused and change nothing', () => {
     replay.searchParams.set('state', fresh)
     expect(refusalOf(await callback(replay.href))).toBe(Errors.SsoAnswerInvalid.code)
     // (the first answer's ticket is never exchanged: no session)
+  })
+
+  it("refuses an answer arriving in a browser that did not start the sign-in (another person's callback link)", async () => {
+    const answered = await browser().signInAt(await authorize(), 'gm_president')
+    expect(refusalOf(await callback(answered, t.app, false))).toBe(Errors.SsoRequestInvalid.code)
   })
 
   it('refuses an ID token with another nonce', async () => {

@@ -15,6 +15,23 @@ const LOGIN_PAGE = '/user/login'
 const LANDING_PAGE = '/user/sso'
 export const CALLBACK_PATH = '/api/sys/sso/callback'
 
+/**
+ * The browser that started a sign-in holds a cookie named after its state: an answer arriving in
+ * another browser (a victim sent the attacker's callback link, to sign them in as the attacker) is
+ * refused. Lax: it goes with the provider's redirect back, a top-level navigation.
+ */
+const stateCookie = (state: string) => `sso_${state.slice(0, 32)}`
+const cookieOf = (req: FastifyRequest, name: string) =>
+  (req.headers.cookie ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .some((c) => c === `${name}=1`)
+const setStateCookie = (req: FastifyRequest, reply: FastifyReply, state: string, maxAge: number) =>
+  reply.header(
+    'set-cookie',
+    `${stateCookie(state)}=1; Path=/api/sys/sso; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${req.protocol === 'https' ? '; Secure' : ''}`,
+  )
+
 /** This product's address as the browser reached it (behind a proxy: TRUST_PROXY). */
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`
 
@@ -71,7 +88,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const { sso } = configured()
         const lang = req.query.lang ?? 'zh'
-        const url = await sso.start(redirectUri(req), req.query.redirect, lang === 'en' ? 'en' : 'zh-CN')
+        const { url, state } = await sso.start(redirectUri(req), req.query.redirect, lang === 'en' ? 'en' : 'zh-CN')
+        setStateCookie(req, reply, state, 600)
         return reply.redirect(url, 302)
       } catch (error) {
         if (!isAppError(error)) req.log.error({ err: error }, 'single sign-on could not start')
@@ -105,6 +123,9 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {
           if (typeof value === 'string') url.searchParams.set(key, value)
         }
+        const state = url.searchParams.get('state')
+        if (!state || !cookieOf(req, stateCookie(state))) throw new AppError(Errors.SsoRequestInvalid)
+        setStateCookie(req, reply, state, 0)
         const { login, claims, idToken } = await sso.answer(url)
         const who = await sso.identify(claims)
         const created = 'refused' in who ? who.created : who.created ? who : undefined

@@ -112,7 +112,7 @@ export const createSsoService = ({
         codeVerifier: begun.codeVerifier,
         redirect: safeRedirect(redirect),
       })
-      return begun.url
+      return { url: begun.url, state: begun.state }
     },
 
     /**
