@@ -166,8 +166,12 @@ export const seedSalesOrders = async (db: DbOrTx) => {
   const orderFlow = await loadFlow(db, AuditBusiness.SaleOrder, people)
   const logistics = person('logistics_admin')
 
-  // when each order was placed and for which branch, then numbered per day in that order
-  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()
+  // when each order was placed and for which branch, then numbered per day in that order. The
+  // story up to today is told back from the start of today, not from this moment: which calendar
+  // days its orders, deliveries and their numbers fall on (one day sequence each) depends on the
+  // day it is seeded, never on the hour, so two seeds of one day hold the same rows
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate())
+  const midnight = startOfToday.getTime()
   const planned = PLAN.flatMap(({ kind, count, days: [lo, hi], skew = 1 }) =>
     Array.from({ length: count }, (_, i) => {
       const branch = rand.weighted(
@@ -179,7 +183,7 @@ export const seedSalesOrders = async (db: DbOrTx) => {
       const at =
         kind === 'new' && i < 3
           ? now.getTime() - (now.getTime() - midnight) * (0.1 + 0.8 * rand.next())
-          : now.getTime() - age * DAY - rand.next() * 8 * HOUR
+          : midnight - age * DAY - rand.next() * 8 * HOUR
       return { kind, branch, createAt: new Date(at) }
     }),
   ).sort((a, b) => a.createAt.getTime() - b.createAt.getTime())
@@ -205,7 +209,7 @@ export const seedSalesOrders = async (db: DbOrTx) => {
     const totals = orderTotals(lines)
     const transportMode = rand.pick(TRANSPORT_BY_REGION[branch.region ?? ''] ?? ['sea'])
     const certificateRequired = rand.next() < 0.5
-    const story = storyOf(rand, p.kind, orderFlow, submitter.id, p.createAt, now)
+    const story = storyOf(rand, p.kind, orderFlow, submitter.id, p.createAt, startOfToday)
     const expected = expectedDates(rand, p.kind, orderDate, today)
     const placed: OrderRow = {
       id,
@@ -264,18 +268,18 @@ export const seedSalesOrders = async (db: DbOrTx) => {
       // inserted pending delivery; seedDeliveries ships it as logistics would have: partly once,
       // fully in two deliveries, then complete
       row.status = OrderStatus.PendingDelivery
-      const first = later(moves[moves.length - 1]!.at, rand.int(7, 30) * DAY, now)
+      const first = later(moves[moves.length - 1]!.at, rand.int(7, 30) * DAY, startOfToday)
       const part = firstShipment(rand, lines, offer)
       const shipments: Shipment[] = [{ at: first, quantities: part }]
       if (p.kind !== 'partly')
         shipments.push({
-          at: later(first, rand.int(3, 20) * DAY, now),
+          at: later(first, rand.int(3, 20) * DAY, startOfToday),
           quantities: lines.map((l, i) => l.quantity - (part[i] ?? 0)),
         })
       const lastShip = shipments[shipments.length - 1]!.at
       delivery = {
         shipments,
-        completedAt: p.kind === 'complete' ? later(lastShip, rand.int(2, 10) * DAY, now) : null,
+        completedAt: p.kind === 'complete' ? later(lastShip, rand.int(2, 10) * DAY, startOfToday) : null,
       }
     }
     if (moves.length > 0) Object.assign(row, { version: 1 + moves.length, ...lastOf(moves) })
