@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from '@playwright/test'
 import { expect, type Lang, test } from './fixtures.ts'
 import { apiCall, rows } from './list-helpers.ts'
@@ -9,6 +12,8 @@ import { apiCall, rows } from './list-helpers.ts'
  * at 25 characters with the whole text in a tooltip.
  */
 
+const PAGES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'pages')
+
 const SCREENS = [
   { name: 'orders', url: '/sale/orderList', testId: 'list-page-saleOrder' },
   { name: 'deliveries', url: '/sale/deliveryList', testId: 'list-page-deliveryOrder' },
@@ -19,7 +24,7 @@ const SCREENS = [
 type Fit = {
   /** Texts of body cells that run over more than one line. */
   wrappedCells: string[]
-  /** Words of column titles split over two lines (a Chinese title counts as one word). */
+  /** Words of column titles split over two lines (a Chinese title counts as one word; a bracket may start a line). */
   brokenTitles: string[]
   /** The first row's actions cell. */
   actions: { left: number; right: number }
@@ -54,7 +59,7 @@ const fitOf = (list: Locator): Promise<Fit> =>
     const brokenTitles: string[] = []
     for (const th of table.querySelectorAll('.ant-table-thead th')) {
       for (const t of textsOf(th)) {
-        for (const word of t.data.matchAll(/\S+/g)) {
+        for (const word of t.data.matchAll(/[^\s()（）]+/g)) {
           if (linesOf(t, word.index, word.index + word[0].length) > 1) brokenTitles.push(word[0])
         }
       }
@@ -149,6 +154,39 @@ for (const lang of ['zh', 'en'] as Lang[]) {
     await cell.hover()
     await expect(page.getByRole('tooltip').filter({ hasText: name })).toBeVisible()
     await expectFits(list, `${lang} suppliers with a long name`)
+  })
+}
+
+/** A view built on the list mechanism (its source renders `ListPage`). */
+const isListScreen = (component: string) => {
+  const file = path.join(PAGES, `${component}.tsx`)
+  return existsSync(file) && readFileSync(file, 'utf8').includes('<ListPage')
+}
+
+type MenuEntry = { url: string; component: string; route: boolean; children: MenuEntry[] }
+
+for (const lang of ['en', 'zh'] as Lang[]) {
+  test(`${lang}: every list screen of the menu fits the window at 1366 px`, async ({ signInAs }) => {
+    test.setTimeout(300_000)
+    const { page } = await signInAs('admin', lang)
+    await page.setViewportSize({ width: 1366, height: 900 })
+    const { menu } = (await apiCall(page, 'get', '/sys/permission/getPermissionList')) as unknown as {
+      menu: MenuEntry[]
+    }
+    const leaves = (items: MenuEntry[]): MenuEntry[] =>
+      items.flatMap((m) => (m.children.length > 0 ? leaves(m.children) : m.route ? [m] : []))
+    const checked: string[] = []
+    for (const entry of leaves(menu)) {
+      if (!isListScreen(entry.component)) continue
+      await page.goto(entry.url)
+      const list = page.locator('[data-testid^="list-page-"]:visible')
+      await expect(list.locator('.ant-table-tbody').locator('tr.ant-table-row, .ant-empty').first()).toBeVisible()
+      if ((await rows(list).count()) === 0) continue
+      await expectFits(list, `${lang} 1366 px ${entry.url}`)
+      checked.push(entry.url)
+    }
+    test.info().annotations.push({ type: 'screens', description: checked.join(' ') })
+    expect(checked.length).toBeGreaterThan(20)
   })
 }
 
