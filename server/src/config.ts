@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { loadNotifyConfig, type NotifyConfig } from './modules/notify/config.ts'
 
 /**
  * The repository root: relative paths in the environment are resolved against it. Two levels up
@@ -88,6 +89,8 @@ export type Config = {
    * redirect URIs default to the address the browser used (`/api/sys/sso/callback`, `/user/login`).
    */
   oidc: OidcConfig | undefined
+  /** Mail, group-chat robots and mailed decision links (issue 38, modules/notify/config.ts). */
+  notify: NotifyConfig
 }
 
 export type OidcConfig = {
@@ -169,6 +172,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
             postLogoutRedirectUri: c.OIDC_POST_LOGOUT_REDIRECT_URI,
           }
         : undefined,
+    notify: loadNotifyConfig(env),
   }
 }
 

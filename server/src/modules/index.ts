@@ -4,6 +4,7 @@ import { dashboardModule } from './dashboard/index.ts'
 import { healthRoutes } from './health.routes.ts'
 import { masterDataModule } from './masterdata/index.ts'
 import { messagingModule } from './messaging/index.ts'
+import { notifyModule } from './notify/index.ts'
 import { productModule } from './product/index.ts'
 import { salesModule } from './sales/index.ts'
 import { ssoModule } from './sso/index.ts'
@@ -20,6 +21,8 @@ export const registerModules = async (app: FastifyInstance) => {
   await app.register(productModule)
   await app.register(stockModule)
   await app.register(salesModule)
+  // after sales: an event's order has been moved when notifications read it
+  await app.register(notifyModule)
   await app.register(dashboardModule)
   await app.register(ssoModule)
 }

@@ -79,6 +79,16 @@ export type DomainEvent =
       objectId: string
     }
   | {
+      /**
+       * An ERP message failed its last try (issue 38): logistics is told. `messageId` the outbox
+       * row, `reason` the ERP's words.
+       */
+      type: 'erp.syncFailed'
+      orderId: string
+      messageId: string
+      reason: string
+    }
+  | {
       /** A notice went out: its recipient rows are written (`recipients` of them), in this transaction. */
       type: 'notice.published'
       noticeId: string

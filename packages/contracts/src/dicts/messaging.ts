@@ -35,4 +35,26 @@ export const messagingDicts: readonly DictDef[] = [
       item('roles', 102009, '指定角色', 'Roles'),
     ],
   },
+  {
+    code: 'chat_provider',
+    textId: 102030,
+    zh: '群机器人类型',
+    en: 'Group-chat robot',
+    items: [
+      item('wecom', 102031, '企业微信', 'WeCom'),
+      item('dingtalk', 102032, '钉钉', 'DingTalk'),
+      item('feishu', 102033, '飞书', 'Feishu'),
+    ],
+  },
+  {
+    code: 'outbox_status',
+    textId: 102034,
+    zh: '发送状态',
+    en: 'Sending status',
+    items: [
+      item('pending', 102035, '待发送', 'Waiting'),
+      item('sent', 102036, '已发送', 'Sent'),
+      item('failed', 102037, '发送失败', 'Failed'),
+    ],
+  },
 ]

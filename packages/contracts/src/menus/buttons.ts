@@ -29,6 +29,7 @@ export const Btn = {
   uploadStock: { code: 'uploadStock', textId: 101625, zh: '上传库存', en: 'Upload stock' },
   applyDelete: { code: 'applyDelete', textId: 101626, zh: '申请删除', en: 'Request deletion' },
   subApply: { code: 'subApply', textId: 101627, zh: '子流程申请', en: 'Ask another role' },
+  retry: { code: 'retry', textId: 101628, zh: '重新发送', en: 'Send again' },
 } as const satisfies Record<string, ButtonDef>
 
 /** The buttons every list screen over one table offers (SPEC 2 list screens). */

@@ -100,5 +100,23 @@ export const systemMenu: MenuDef = {
       component: 'system/SsoGroupList',
       buttons: [Btn.add, Btn.edit, Btn.delete, Btn.batchDelete, Btn.export],
     },
+    {
+      code: 'sys_notify_robot',
+      textId: 100161,
+      zh: '群机器人',
+      en: 'Group-chat robots',
+      url: '/sys/notifyRobot',
+      component: 'system/NotifyRobotList',
+      buttons: [Btn.add, Btn.edit, Btn.delete, Btn.batchDelete, Btn.status, Btn.save],
+    },
+    {
+      code: 'sys_notify_outbox',
+      textId: 100162,
+      zh: '通知发送记录',
+      en: 'Sent notifications',
+      url: '/sys/notifyOutbox',
+      component: 'system/NotifyOutboxList',
+      buttons: [Btn.export, Btn.retry],
+    },
   ],
 }

@@ -47,6 +47,7 @@ export const erpSync = async (app: FastifyInstance, readers: OrderReaders) => {
       batch: 20,
     },
     log: app.log,
+    events,
   })
   app.addHook('onReady', async () => {
     // the ERP is there now: orders that waited for it are on their way

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { erpOutbox } from '../../db/schema/index.ts'
+import type { EventBus } from '../../platform/events.ts'
 import { settleSyncStatus } from './outbox.ts'
 import type { U8Client } from './u8-client.ts'
 import { ERP_PATHS } from './u8-mapping.ts'
@@ -30,7 +31,14 @@ const earlier = alias(erpOutbox, 'earlier')
  * timeout or a crash is the same write to the ERP, which answers it once. Failures wait longer
  * each time; after the last try the message and its order say 'sync failed' with the ERP's words.
  */
-export const createErpWorker = (deps: { db: Db; client: U8Client; settings: ErpWorkerSettings; log: Log }) => {
+export const createErpWorker = (deps: {
+  db: Db
+  client: U8Client
+  settings: ErpWorkerSettings
+  log: Log
+  /** Told of a message's last failed try ('erp.syncFailed'), in the transaction recording it. */
+  events?: EventBus
+}) => {
   const { db, client, settings, log } = deps
   let timer: NodeJS.Timeout | null = null
   let running: Promise<number> | null = null
@@ -121,6 +129,7 @@ export const createErpWorker = (deps: { db: Db; client: U8Client; settings: ErpW
           })
           .where(mine(m.id))
         await settleSyncStatus(tx, [m.orderId], true)
+        if (final) await deps.events?.emit(tx, { type: 'erp.syncFailed', orderId: m.orderId, messageId: m.id, reason })
       })
       log.warn({ messageId: m.id, orderId: m.orderId, attempt: m.attempts, final, reason }, 'ERP sync failed')
       return false

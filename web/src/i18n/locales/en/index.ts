@@ -8,6 +8,7 @@ import fields from './fields.ts'
 import layout from './layout.ts'
 import list from './list.ts'
 import messaging, { messagingFields, messagingResources } from './messaging.ts'
+import notify, { notifyFields, notifyResources } from './notify.ts'
 import pages from './pages.ts'
 import product, { productFields, productResources } from './product.ts'
 import sales from './sales.ts'
@@ -21,8 +22,12 @@ export default {
   pages,
   shell,
   messaging,
-  list: { ...list, resources: { ...list.resources, ...adminResources, ...productResources, ...messagingResources } },
-  fields: { ...fields, ...adminFields, ...productFields, ...messagingFields },
+  notify,
+  list: {
+    ...list,
+    resources: { ...list.resources, ...adminResources, ...productResources, ...messagingResources, ...notifyResources },
+  },
+  fields: { ...fields, ...adminFields, ...productFields, ...messagingFields, ...notifyFields },
   admin,
   approval,
   product,

@@ -1,0 +1,169 @@
+import { AuditBusiness, type Lang } from '@app/contracts'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import {
+  branches,
+  products,
+  reviewSteps,
+  reviews,
+  roles,
+  saleApplyModifies,
+  saleOrderDeletes,
+  saleOrderLines,
+  saleOrders,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts'
+import { deadlineOf } from '../../platform/approval/index.ts'
+
+/** What a notification says of an order: its number, branch, amount and lines. */
+export type OrderSummary = {
+  id: string
+  orderNo: string
+  version: number
+  status: number
+  orgCode: string | null
+  createBy: string | null
+  branch: Record<Lang, string>
+  totalAmount: number
+  currency: string | null
+  lines: { name: Record<Lang, string>; quantity: number; unit: string; amount: number }[]
+}
+
+/** An order with its branch and lines, in one statement; null when there is no live order. */
+export const readOrderSummary = async (db: DbOrTx, orderId: string): Promise<OrderSummary | null> => {
+  const [row] = await db
+    .select({
+      id: saleOrders.id,
+      orderNo: saleOrders.orderNo,
+      version: saleOrders.version,
+      status: saleOrders.status,
+      orgCode: saleOrders.orgCode,
+      createBy: saleOrders.createBy,
+      branchName: branches.name,
+      branchNameEn: branches.nameEn,
+      totalAmount: saleOrders.totalAmount,
+      currency: saleOrders.currency,
+      lines: sql<{ name: string; nameEn: string | null; quantity: number; unit: string; amount: number }[] | null>`(
+        select json_agg(json_build_object('name', ${products.name}, 'nameEn', ${products.nameEn},
+          'quantity', ${saleOrderLines.quantity}, 'unit', ${saleOrderLines.unit}, 'amount', ${saleOrderLines.amount})
+          order by ${saleOrderLines.lineNo})
+        from ${saleOrderLines} inner join ${products} on ${products.id} = ${saleOrderLines.productId}
+        where ${saleOrderLines.orderId} = ${saleOrders.id})`,
+    })
+    .from(saleOrders)
+    .innerJoin(branches, eq(branches.id, saleOrders.branchId))
+    .where(and(eq(saleOrders.id, orderId), eq(saleOrders.delFlag, false)))
+  if (!row) return null
+  return {
+    id: row.id,
+    orderNo: row.orderNo,
+    version: row.version,
+    status: row.status,
+    orgCode: row.orgCode,
+    createBy: row.createBy,
+    branch: { zh: row.branchName, en: row.branchNameEn || row.branchName },
+    totalAmount: Number(row.totalAmount),
+    currency: row.currency,
+    lines: (row.lines ?? []).map((l) => ({
+      name: { zh: l.name, en: l.nameEn || l.name },
+      quantity: Number(l.quantity),
+      unit: l.unit,
+      amount: Number(l.amount),
+    })),
+  }
+}
+
+/** The order a review's object belongs to (the order itself, an adjustment's, a deletion's); null for products. */
+export const orderOfObject = async (db: DbOrTx, business: string, objectId: string): Promise<string | null> => {
+  if (business === AuditBusiness.SaleOrder) return objectId
+  if (business === AuditBusiness.OrderAdjust) {
+    const [r] = await db
+      .select({ orderId: saleApplyModifies.orderId })
+      .from(saleApplyModifies)
+      .where(eq(saleApplyModifies.id, objectId))
+    return r?.orderId ?? null
+  }
+  if (business === AuditBusiness.OrderDelete) {
+    const [r] = await db
+      .select({ orderId: saleOrderDeletes.orderId })
+      .from(saleOrderDeletes)
+      .where(eq(saleOrderDeletes.id, objectId))
+    return r?.orderId ?? null
+  }
+  return null
+}
+
+/** An order by its number (a business message names its order that way). */
+export const orderIdByNo = async (db: DbOrTx, orderNo: string) => {
+  const [r] = await db
+    .select({ id: saleOrders.id })
+    .from(saleOrders)
+    .where(and(eq(saleOrders.orderNo, orderNo), eq(saleOrders.delFlag, false)))
+  return r?.id ?? null
+}
+
+/** A review as it stands, with its current step's deadline (null without a time limit). */
+export const readReviewState = async (db: DbOrTx, reviewId: string) => {
+  const [r] = await db
+    .select({
+      id: reviews.id,
+      business: reviews.business,
+      objectId: reviews.objectId,
+      objectNo: reviews.objectNo,
+      status: reviews.status,
+      round: reviews.round,
+      currentStep: reviews.currentStep,
+      version: reviews.version,
+      stepStartedAt: reviews.stepStartedAt,
+      timeLimitHours: reviewSteps.timeLimitHours,
+    })
+    .from(reviews)
+    .leftJoin(reviewSteps, and(eq(reviewSteps.reviewId, reviews.id), eq(reviewSteps.stepNo, reviews.currentStep)))
+    .where(eq(reviews.id, reviewId))
+  if (!r) return null
+  return { ...r, deadline: deadlineOf(r.stepStartedAt, r.timeLimitHours ?? null) }
+}
+
+export type Recipient = {
+  id: string
+  realname: string
+  email: string | null
+  lang: Lang
+  roleCodes: string[]
+}
+
+/** Enabled, live users with their e-mail, language and role codes. */
+export const readRecipients = async (db: DbOrTx, ids: readonly string[]): Promise<Recipient[]> => {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return []
+  const rows = await db
+    .select({
+      id: users.id,
+      realname: users.realname,
+      email: users.email,
+      lang: users.lang,
+      roleCodes: sql<string[] | null>`(select json_agg(${roles.roleCode}) from ${userRoles}
+        inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(and(inArray(users.id, unique), eq(users.delFlag, false), eq(users.status, '1')))
+    .orderBy(asc(users.username))
+  return rows.map((r) => ({
+    id: r.id,
+    realname: r.realname,
+    email: r.email?.trim() || null,
+    lang: r.lang === 'en' ? 'en' : 'zh',
+    roleCodes: r.roleCodes ?? [],
+  }))
+}
+
+/** The live, enabled users holding a role. */
+export const usersWithRole = async (db: DbOrTx, roleCode: string) =>
+  (
+    await db
+      .select({ id: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(roles.roleCode, roleCode))
+  ).map((r) => r.id)
