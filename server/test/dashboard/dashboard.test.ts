@@ -1,4 +1,12 @@
-import { type Dashboard, ErpSyncStatus, OrderStatus, type Page, type ReviewItem, RoleCode } from '@app/contracts'
+import {
+  APPROVED,
+  type Dashboard,
+  ErpSyncStatus,
+  OrderStatus,
+  type Page,
+  type ReviewItem,
+  RoleCode,
+} from '@app/contracts'
 import { and, eq, gt, isNotNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { branches, products, saleOrderLines, saleOrders, stocks, users } from '../../src/db/schema/index.ts'
@@ -76,7 +84,8 @@ const expectFigures = (d: Dashboard, os: readonly Order[]) => {
   )
   expect(d.deliveriesDue).toEqual({ count: due.length, from: today, to: in7 })
 
-  const unsynced = os.filter((o) => o.syncStatus !== ErpSyncStatus.Synced)
+  // only what the ERP should have: approved orders (one under review is not sent yet)
+  const unsynced = os.filter((o) => o.syncStatus !== ErpSyncStatus.Synced && APPROVED.includes(o.status))
   expect(d.unsynced.count).toBe(unsynced.length)
   expect(d.unsynced.bySyncStatus).toEqual(
     [...groupBy(unsynced, (o) => o.syncStatus)]

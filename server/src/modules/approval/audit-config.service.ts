@@ -13,8 +13,8 @@ import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Db, DbOrTx } from '../../db/client.ts'
-import { auditConfigSteps, auditConfigs, departments, reviews, roles } from '../../db/schema/index.ts'
-import { OPEN_STATUSES } from '../../platform/approval/index.ts'
+import { auditConfigSteps, auditConfigs, departments, reviews, roles, users } from '../../db/schema/index.ts'
+import { type ApprovalEngine, OPEN_STATUSES } from '../../platform/approval/index.ts'
 import { recordOperation } from '../../platform/audit-log.ts'
 import { fail, notFound, staleVersion } from '../../platform/errors.ts'
 
@@ -263,3 +263,34 @@ export const createAuditConfigService = (db: Db) => {
 }
 
 export type AuditConfigService = ReturnType<typeof createAuditConfigService>
+
+/**
+ * The flows in force of these businesses, each step with the people who may decide it now (a step
+ * of the submitter's department names nobody: who decides depends on who submits).
+ */
+export const flowsWithReviewers = async (
+  db: Db,
+  engine: Pick<ApprovalEngine, 'holdersOf'>,
+  businesses: readonly string[],
+  lang: Lang,
+) => {
+  const flows = (await createAuditConfigService(db).listAll({ status: '1' }, lang)).filter((c) =>
+    businesses.includes(c.business),
+  )
+  const out = []
+  for (const flow of flows) {
+    const steps = []
+    for (const step of flow.steps) {
+      const ids = step.deptType === StepDeptTypes.Submitter ? [] : await engine.holdersOf(db, step.roleCode, step.orgCode)
+      const people = ids.length
+        ? await db
+            .select({ userId: users.id, realname: users.realname, username: users.username })
+            .from(users)
+            .where(inArray(users.id, ids))
+        : []
+      steps.push({ ...step, reviewers: people.map((p) => ({ ...p, realname: p.realname ?? p.username })) })
+    }
+    out.push({ ...flow, steps })
+  }
+  return out
+}

@@ -1,4 +1,4 @@
-import { type Dashboard, ErpSyncStatus, OrderStatus } from '@app/contracts'
+import { APPROVED, type Dashboard, DELIVERABLE, ErpSyncStatus, money } from '@app/contracts'
 import { and, desc, eq, gte, inArray, isNotNull, lte, max, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { branches, products, saleOrderFacts, saleOrderLineFacts, saleOrders, stocks } from '../../db/schema/index.ts'
@@ -17,7 +17,127 @@ export const monthsUpTo = (today: Date) =>
     return { month: dayOf(first).slice(0, 7), from: dayOf(first), to: dayOf(last) }
   })
 
-const money = (v: number) => Math.round(v * 100) / 100
+type Scoped = (...more: (SQL | undefined)[]) => SQL | undefined
+
+const count = sql<number>`coalesce(sum(${saleOrderFacts.orders}), 0)::int`
+const amount = sql<number>`coalesce(sum(${saleOrderFacts.amount}), 0)::float8`
+
+/**
+ * The order sums in scope, each one aggregate statement: by month (12), status, branch, the top 10
+ * products of the 12 months, and the approved orders not synced with the ERP by their sync status
+ * (an order under review is not yet the ERP's to have).
+ */
+const orderSums = (db: Db, facts: Scoped, lineFacts: Scoped, since: string, until: string) =>
+  Promise.all([
+    db
+      .select({ month: sql<string>`to_char(${saleOrderFacts.month}, 'YYYY-MM')`, count, amount })
+      .from(saleOrderFacts)
+      .where(facts(gte(saleOrderFacts.month, since), lte(saleOrderFacts.month, until)))
+      .groupBy(saleOrderFacts.month),
+    db
+      .select({ status: saleOrderFacts.status, count, amount })
+      .from(saleOrderFacts)
+      .where(facts())
+      .groupBy(saleOrderFacts.status)
+      .having(sql`sum(${saleOrderFacts.orders}) <> 0`)
+      .orderBy(saleOrderFacts.status),
+    db
+      .select({
+        branchId: saleOrderFacts.branchId,
+        name: branches.name,
+        nameEn: branches.nameEn,
+        region: branches.region,
+        count,
+        amount,
+      })
+      .from(saleOrderFacts)
+      .innerJoin(branches, eq(branches.id, saleOrderFacts.branchId))
+      .where(facts())
+      .groupBy(saleOrderFacts.branchId, branches.name, branches.nameEn, branches.region)
+      .having(sql`sum(${saleOrderFacts.orders}) <> 0`)
+      .orderBy(desc(count), branches.name),
+    db
+      .select({
+        productId: saleOrderLineFacts.productId,
+        code: products.code,
+        name: products.name,
+        nameEn: products.nameEn,
+        quantity: sql<number>`sum(${saleOrderLineFacts.quantity})::float8`,
+        amount: sql<number>`sum(${saleOrderLineFacts.amount})::float8`,
+      })
+      .from(saleOrderLineFacts)
+      .innerJoin(products, eq(products.id, saleOrderLineFacts.productId))
+      .where(lineFacts(gte(saleOrderLineFacts.month, since), lte(saleOrderLineFacts.month, until)))
+      .groupBy(saleOrderLineFacts.productId, products.code, products.name, products.nameEn)
+      .having(sql`sum(${saleOrderLineFacts.quantity}) <> 0`)
+      .orderBy(sql`sum(${saleOrderLineFacts.quantity}) desc`, products.code)
+      .limit(10),
+    db
+      .select({ syncStatus: saleOrderFacts.syncStatus, count })
+      .from(saleOrderFacts)
+      .where(facts(ne(saleOrderFacts.syncStatus, ErpSyncStatus.Synced), inArray(saleOrderFacts.status, [...APPROVED])))
+      .groupBy(saleOrderFacts.syncStatus)
+      .having(sql`sum(${saleOrderFacts.orders}) <> 0`)
+      .orderBy(saleOrderFacts.syncStatus),
+  ])
+
+/** Orders in scope that may still ship and are expected within the week. */
+const deliveriesDue = async (db: Db, orders: Scoped, today: string, dueTo: string) => {
+  const [due] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(saleOrders)
+    .where(
+      orders(
+        inArray(saleOrders.status, [...DELIVERABLE]),
+        gte(saleOrders.expectedDeliveryDate, today),
+        lte(saleOrders.expectedDeliveryDate, dueTo),
+      ),
+    )
+  return { count: due?.count ?? 0, from: today, to: dueTo }
+}
+
+/** Batches in scope with stock left whose expiry date is past, or within their product's warning days. */
+const expiryOf = async (db: Db, stockVisible: Scoped, today: string) => {
+  const [warn] = await db.select({ days: max(products.expiryWarningDays) }).from(products)
+  const nearTo = addDays(today, Math.max(0, warn?.days ?? 0))
+  const [expiry] = await db
+    .select({
+      expired: sql<number>`(count(*) filter (where ${stocks.expiryDate} < ${today}))::int`,
+      near: sql<number>`(count(*) filter (where ${stocks.expiryDate} >= ${today} and ${stocks.expiryDate} <= ${today}::date + coalesce(${products.expiryWarningDays}, 0)))::int`,
+    })
+    .from(stocks)
+    .innerJoin(products, eq(products.id, stocks.productId))
+    .where(stockVisible(sql`${stocks.quantity} > 0`, isNotNull(stocks.expiryDate), lte(stocks.expiryDate, nearTo)))
+  return { expired: expiry?.expired ?? 0, near: expiry?.near ?? 0, nearTo }
+}
+
+type Sums = Awaited<ReturnType<typeof orderSums>>
+
+/** The sums as the home page shows them: every month of the 12, regions from branches, amounts to the cent. */
+const figuresOf = (months: ReturnType<typeof monthsUpTo>, sums: Sums) => {
+  const [monthRows, statusRows, branchRows, productRows, syncRows] = sums
+  const byMonth = months.map((m) => {
+    const row = monthRows.find((r) => r.month === m.month)
+    return { ...m, count: row?.count ?? 0, amount: money(row?.amount ?? 0) }
+  })
+  const regions = new Map<string | null, { count: number; amount: number }>()
+  for (const b of branchRows) {
+    const r = regions.get(b.region) ?? { count: 0, amount: 0 }
+    regions.set(b.region, { count: r.count + b.count, amount: r.amount + b.amount })
+  }
+  return {
+    thisMonth: { count: byMonth[11]!.count, amount: byMonth[11]!.amount },
+    lastMonth: { count: byMonth[10]!.count, amount: byMonth[10]!.amount },
+    byStatus: statusRows.map((r) => ({ ...r, amount: money(r.amount) })),
+    byBranch: branchRows.map(({ region: _, ...b }) => ({ ...b, amount: money(b.amount) })),
+    byRegion: [...regions]
+      .map(([region, r]) => ({ region, count: r.count, amount: money(r.amount) }))
+      .sort((a, b) => b.count - a.count),
+    byMonth,
+    topProducts: productRows.map((p) => ({ ...p, amount: money(p.amount) })),
+    unsynced: { count: syncRows.reduce((s, r) => s + r.count, 0), bySyncStatus: syncRows },
+  }
+}
 
 /**
  * The home page's figures (issue 17), in the viewer's data scope: orders by the order resource's
@@ -36,126 +156,29 @@ export const createDashboard = (deps: { db: Db; resources: ResourceRegistry; eng
   }
 
   return async (principal: Principal, now = new Date()): Promise<Dashboard> => {
-    const orders = (...more: (SQL | undefined)[]) => visibleOf('saleOrder')(principal, ...more)
-    const stockVisible = (...more: (SQL | undefined)[]) => visibleOf('stock')(principal, ...more)
     const today = dayOf(now)
     const months = monthsUpTo(now)
     // the sums are kept by month: from the first of the oldest month to the first of this one
     const since = months[0]!.from
     const until = `${months[11]!.month}-01`
-    const dueTo = addDays(today, 7)
-
     // the sums in the viewer's scope: the order resource's scope columns, as the sums keep them
     const scopedBy =
-      (columns: ScopeColumns) =>
-      (...more: (SQL | undefined)[]) =>
+      (columns: ScopeColumns): Scoped =>
+      (...more) =>
         and(scopeConditions(principal, columns).write(inline), ...more)
-    const facts = scopedBy({ org: saleOrderFacts.orgCode, owner: saleOrderFacts.createBy })
-    const lineFacts = scopedBy({ org: saleOrderLineFacts.orgCode, owner: saleOrderLineFacts.createBy })
-    const count = sql<number>`coalesce(sum(${saleOrderFacts.orders}), 0)::int`
-    const amount = sql<number>`coalesce(sum(${saleOrderFacts.amount}), 0)::float8`
-
-    const [monthRows, statusRows, branchRows, productRows, [due], reviews, [warn], syncRows] = await Promise.all([
-      db
-        .select({ month: sql<string>`to_char(${saleOrderFacts.month}, 'YYYY-MM')`, count, amount })
-        .from(saleOrderFacts)
-        .where(facts(gte(saleOrderFacts.month, since), lte(saleOrderFacts.month, until)))
-        .groupBy(saleOrderFacts.month),
-      db
-        .select({ status: saleOrderFacts.status, count, amount })
-        .from(saleOrderFacts)
-        .where(facts())
-        .groupBy(saleOrderFacts.status)
-        .having(sql`sum(${saleOrderFacts.orders}) <> 0`)
-        .orderBy(saleOrderFacts.status),
-      db
-        .select({
-          branchId: saleOrderFacts.branchId,
-          name: branches.name,
-          nameEn: branches.nameEn,
-          region: branches.region,
-          count,
-          amount,
-        })
-        .from(saleOrderFacts)
-        .innerJoin(branches, eq(branches.id, saleOrderFacts.branchId))
-        .where(facts())
-        .groupBy(saleOrderFacts.branchId, branches.name, branches.nameEn, branches.region)
-        .having(sql`sum(${saleOrderFacts.orders}) <> 0`)
-        .orderBy(desc(count), branches.name),
-      db
-        .select({
-          productId: saleOrderLineFacts.productId,
-          code: products.code,
-          name: products.name,
-          nameEn: products.nameEn,
-          quantity: sql<number>`sum(${saleOrderLineFacts.quantity})::float8`,
-          amount: sql<number>`sum(${saleOrderLineFacts.amount})::float8`,
-        })
-        .from(saleOrderLineFacts)
-        .innerJoin(products, eq(products.id, saleOrderLineFacts.productId))
-        .where(lineFacts(gte(saleOrderLineFacts.month, since), lte(saleOrderLineFacts.month, until)))
-        .groupBy(saleOrderLineFacts.productId, products.code, products.name, products.nameEn)
-        .having(sql`sum(${saleOrderLineFacts.quantity}) <> 0`)
-        .orderBy(sql`sum(${saleOrderLineFacts.quantity}) desc`, products.code)
-        .limit(10),
-      db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(saleOrders)
-        .where(
-          orders(
-            inArray(saleOrders.status, [OrderStatus.PendingDelivery, OrderStatus.PartlyDelivered]),
-            gte(saleOrders.expectedDeliveryDate, today),
-            lte(saleOrders.expectedDeliveryDate, dueTo),
-          ),
-        ),
+    const [sums, due, reviews, expiry] = await Promise.all([
+      orderSums(
+        db,
+        scopedBy({ org: saleOrderFacts.orgCode, owner: saleOrderFacts.createBy }),
+        scopedBy({ org: saleOrderLineFacts.orgCode, owner: saleOrderLineFacts.createBy }),
+        since,
+        until,
+      ),
+      deliveriesDue(db, (...more) => visibleOf('saleOrder')(principal, ...more), today, addDays(today, 7)),
       deps.engine.countTodo(db, principal),
-      db.select({ days: max(products.expiryWarningDays) }).from(products),
-      db
-        .select({ syncStatus: saleOrderFacts.syncStatus, count })
-        .from(saleOrderFacts)
-        .where(facts(ne(saleOrderFacts.syncStatus, ErpSyncStatus.Synced)))
-        .groupBy(saleOrderFacts.syncStatus)
-        .having(sql`sum(${saleOrderFacts.orders}) <> 0`)
-        .orderBy(saleOrderFacts.syncStatus),
+      expiryOf(db, (...more) => visibleOf('stock')(principal, ...more), today),
     ])
-
-    // batches with stock left whose expiry date is past, or within their product's warning days
-    const nearTo = addDays(today, Math.max(0, warn?.days ?? 0))
-    const [expiry] = await db
-      .select({
-        expired: sql<number>`(count(*) filter (where ${stocks.expiryDate} < ${today}))::int`,
-        near: sql<number>`(count(*) filter (where ${stocks.expiryDate} >= ${today} and ${stocks.expiryDate} <= ${today}::date + coalesce(${products.expiryWarningDays}, 0)))::int`,
-      })
-      .from(stocks)
-      .innerJoin(products, eq(products.id, stocks.productId))
-      .where(stockVisible(sql`${stocks.quantity} > 0`, isNotNull(stocks.expiryDate), lte(stocks.expiryDate, nearTo)))
-
-    const byMonth = months.map((m) => {
-      const row = monthRows.find((r) => r.month === m.month)
-      return { ...m, count: row?.count ?? 0, amount: money(row?.amount ?? 0) }
-    })
-    const regions = new Map<string | null, { count: number; amount: number }>()
-    for (const b of branchRows) {
-      const r = regions.get(b.region) ?? { count: 0, amount: 0 }
-      regions.set(b.region, { count: r.count + b.count, amount: r.amount + b.amount })
-    }
-    return {
-      today,
-      thisMonth: { count: byMonth[11]!.count, amount: byMonth[11]!.amount },
-      lastMonth: { count: byMonth[10]!.count, amount: byMonth[10]!.amount },
-      byStatus: statusRows.map((r) => ({ ...r, amount: money(r.amount) })),
-      byBranch: branchRows.map(({ region: _, ...b }) => ({ ...b, amount: money(b.amount) })),
-      byRegion: [...regions]
-        .map(([region, r]) => ({ region, count: r.count, amount: money(r.amount) }))
-        .sort((a, b) => b.count - a.count),
-      byMonth,
-      topProducts: productRows.map((p) => ({ ...p, amount: money(p.amount) })),
-      deliveriesDue: { count: due?.count ?? 0, from: today, to: dueTo },
-      reviews,
-      expiry: { expired: expiry?.expired ?? 0, near: expiry?.near ?? 0, nearTo },
-      unsynced: { count: syncRows.reduce((s, r) => s + r.count, 0), bySyncStatus: syncRows },
-    }
+    return { today, ...figuresOf(months, sums), deliveriesDue: due, reviews, expiry }
   }
 }
 

@@ -29,8 +29,8 @@ import type { CrudResource } from '../../platform/crud/resource.ts'
 import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import type { OrderFactsReader } from './order.facts.ts'
+import { logAs } from './order.history.ts'
 import { type LineRow, linesOf, lockLines, orderTotals, priceLines, reweigh, writeLines } from './order.lines.ts'
-import type { OrderService } from './order.service.ts'
 import { inScope, lockOrder, moveOrder, type OrderRow, readOrder } from './order.status.ts'
 import { followRequestReview } from './request-review.ts'
 import { reviewedBy } from './review-visibility.ts'
@@ -194,11 +194,10 @@ const diffOf = async (db: DbOrTx, orderId: string, applyId: string): Promise<Dif
 export const createApplyModifies = (deps: {
   engine: ApprovalEngine
   events: EventBus
-  orders: OrderService
   facts: OrderFactsReader
   limits: () => AdjustLimits
 }) => {
-  const { engine, events, orders, facts, limits } = deps
+  const { engine, events, facts, limits } = deps
 
   const changesOf = (db: DbOrTx, applyId: string) =>
     db
@@ -217,14 +216,7 @@ export const createApplyModifies = (deps: {
     const written = await writeLines(tx, order.id, lines)
     const moved = await moveOrder(tx, order, deliveryStatusOf(order.status, written), by, orderTotals(written))
     await events.emit(tx, { type: 'erp.changed', kind: 'saleorder', orderId: order.id, objectId: order.id })
-    await orders.logAs(
-      tx,
-      by,
-      'sale_apply_modify:audit',
-      moved,
-      { order, lines: before },
-      { order: moved, lines: written },
-    )
+    await logAs(tx, by, 'sale_apply_modify:audit', moved, { order, lines: before }, { order: moved, lines: written })
     if (order.createBy)
       await events.emit(tx, {
         type: 'business.notify',

@@ -1,33 +1,25 @@
 import {
-  ApplyModifyAddSchema,
-  ApplyModifyAuditSchema,
-  ApplyModifyDetailSchema,
-  ApplyModifySchema,
   DeliveriesQuerySchema,
   DeliveryAddSchema,
   DeliveryCompleteSchema,
   DeliveryDataEditSchema,
   DeliverySchema,
-  ReviewDecisionResultSchema,
-  ReviewProgressSchema,
-  SaleOrderIdQuerySchema,
   SaleOrderSchema,
 } from '@app/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../platform/access.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
-import { requestLang } from '../../platform/i18n.ts'
-import type { ApplyModifies } from './apply-modify.ts'
+import { writes } from '../../platform/route-write.ts'
 import type { Deliveries } from './delivery.service.ts'
 import type { OrderReview } from './order.review.ts'
 
-/** Deliveries and adjustments (issue 16; DESIGN 3a). */
+/** Deliveries (issue 16; DESIGN 3a): ship a part or the rest, complete, change the delivery data, list them. */
 export const deliveryRoutes =
-  (deps: { deliveries: Deliveries; adjustments: ApplyModifies; review: OrderReview }): FastifyPluginAsyncZod =>
+  (deps: { deliveries: Deliveries; review: OrderReview }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = app.deps.database
-    const { deliveries, adjustments, review } = deps
+    const { deliveries, review } = deps
     const tags = ['sales']
 
     app.post(
@@ -42,7 +34,7 @@ export const deliveryRoutes =
           response: okResponse(z.object({ id: z.string(), deliveryNo: z.string(), status: z.number().int() })),
         },
       },
-      async (req) => ok(await db.transaction((tx) => deliveries.deliver(tx, principalOf(req), req.body, req))),
+      writes(db, deliveries.deliver),
     )
 
     app.post(
@@ -56,7 +48,7 @@ export const deliveryRoutes =
           response: okResponse(SaleOrderSchema),
         },
       },
-      async (req) => ok(await db.transaction((tx) => deliveries.complete(tx, principalOf(req), req.body, req))),
+      writes(db, deliveries.complete),
     )
 
     app.post(
@@ -71,7 +63,7 @@ export const deliveryRoutes =
           response: okResponse(SaleOrderSchema),
         },
       },
-      async (req) => ok(await db.transaction((tx) => deliveries.editDeliveryData(tx, principalOf(req), req.body, req))),
+      writes(db, deliveries.editDeliveryData),
     )
 
     app.get(
@@ -91,64 +83,5 @@ export const deliveryRoutes =
         await review.assertOwnerReadable(db, principalOf(req), owner)
         return ok(found)
       },
-    )
-
-    app.post(
-      '/sale/applyModify/add',
-      {
-        config: { permission: ['sale_apply_modify:add', 'sale_order:applyModify'] },
-        schema: {
-          tags,
-          summary: 'Ask to append products, add to or reduce lines of an order pending delivery or partly delivered',
-          body: ApplyModifyAddSchema,
-          response: okResponse(ApplyModifySchema),
-        },
-      },
-      async (req) => ok(await db.transaction((tx) => adjustments.add(tx, principalOf(req), req.body, req))),
-    )
-
-    app.post(
-      '/sale/applyModify/audit',
-      {
-        config: { permission: 'sale_apply_modify:audit' },
-        schema: {
-          tags,
-          summary: "Approve or reject an adjustment's current step; the last approval changes the order",
-          body: ApplyModifyAuditSchema,
-          response: okResponse(ReviewDecisionResultSchema),
-        },
-      },
-      async (req) => {
-        const result = await db.transaction((tx) => adjustments.audit(tx, principalOf(req), req.body, req))
-        return ok({ ...result, id: result.reviewId })
-      },
-    )
-
-    app.get(
-      '/sale/applyModify/queryById',
-      {
-        config: { permission: 'sale_apply_modify' },
-        schema: {
-          tags,
-          summary: 'An adjustment request as a diff against its order (per line before and after, totals)',
-          querystring: SaleOrderIdQuerySchema,
-          response: okResponse(ApplyModifyDetailSchema),
-        },
-      },
-      async (req) => ok(await adjustments.detail(db, principalOf(req), req.query.id)),
-    )
-
-    app.get(
-      '/sale/applyModify/progress',
-      {
-        config: { permission: 'sale_apply_modify' },
-        schema: {
-          tags,
-          summary: "An adjustment request's review: steps, decisions, the step to show",
-          querystring: SaleOrderIdQuerySchema,
-          response: okResponse(ReviewProgressSchema.nullable()),
-        },
-      },
-      async (req) => ok(await adjustments.progress(db, principalOf(req), req.query.id, requestLang(req))),
     )
   }

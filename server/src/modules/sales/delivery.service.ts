@@ -29,8 +29,8 @@ import type { EventBus } from '../../platform/events.ts'
 import { nextNumbers } from '../../platform/sequence.ts'
 import type { StockDocService } from '../stock/index.ts'
 import type { OrderFactsReader } from './order.facts.ts'
-import { linesOf, lockLinesToDeliver, writeDelivered } from './order.lines.ts'
-import type { OrderService } from './order.service.ts'
+import { log, logInsert } from './order.history.ts'
+import { type LineRow, linesOf, lockLinesToDeliver, writeDelivered } from './order.lines.ts'
 import { lockOrder, moveOrder, type OrderOwner, ownerColumns } from './order.status.ts'
 import { salesTexts } from './texts.ts'
 
@@ -60,6 +60,35 @@ const deliveryLines = (
     }
     return { deliveryId, orderLineId, productId, quantity, batches }
   })
+}
+
+/**
+ * What a delivery ships of an order's locked lines: each line's quantity (a line named twice, summed),
+ * checked against what remains of it (the order model), in the sale unit and in the base unit stock
+ * keeps; and the lines as they stand after it.
+ */
+const shipping = (
+  before: readonly LineRow[],
+  rates: ReadonlyMap<string, number>,
+  asked: readonly { orderLineId: string; quantity: number }[],
+) => {
+  const byId = new Map(before.map((l) => [l.id, l]))
+  const wanted = new Map<string, number>()
+  for (const l of asked) wanted.set(l.orderLineId, q((wanted.get(l.orderLineId) ?? 0) + l.quantity))
+  for (const [lineId, quantity] of wanted) {
+    const line = byId.get(lineId) ?? fail(Errors.ParameterError, { orderLineId: lineId })
+    refuse(deliveryLineRefusal(line, quantity), { orderLineId: lineId, remaining: remainingOf(line) })
+  }
+  const shipped = [...wanted].map(([orderLineId, quantity]) => ({
+    orderLineId,
+    productId: byId.get(orderLineId)!.productId,
+    quantity,
+    baseQuantity: q(quantity * rates.get(orderLineId)!),
+  }))
+  const after = before.map((l) =>
+    wanted.has(l.id) ? { ...l, deliveredQuantity: q(l.deliveredQuantity + wanted.get(l.id)!) } : l,
+  )
+  return { shipped, after, wanted }
 }
 
 /** A delivery as `orderDeliveries` reads it (JSON: its time as text). */
@@ -99,13 +128,8 @@ const deliveriesOf = reusable('sale_delivery_of_order', (db) =>
  * first, stock's `prepareOut` and `writeOut`) in the same transaction as the order's delivered
  * quantities and status.
  */
-export const createDeliveries = (deps: {
-  stock: StockDocService
-  orders: OrderService
-  events: EventBus
-  facts: OrderFactsReader
-}) => {
-  const { stock, orders, events, facts } = deps
+export const createDeliveries = (deps: { stock: StockDocService; events: EventBus; facts: OrderFactsReader }) => {
+  const { stock, events, facts } = deps
 
   return {
     /** POST /sale/delivery/add */
@@ -114,25 +138,7 @@ export const createDeliveries = (deps: {
       const order = await lockOrder(tx, input.orderId)
       refuse(mayDeliver(order, facts.person(principal, order)))
       const { lines: before, rates, names } = await lockLinesToDeliver(tx, order.id)
-      const byId = new Map(before.map((l) => [l.id, l]))
-      const wanted = new Map<string, number>()
-      for (const l of input.lines) wanted.set(l.orderLineId, q((wanted.get(l.orderLineId) ?? 0) + l.quantity))
-      for (const [lineId, quantity] of wanted) {
-        const line = byId.get(lineId) ?? fail(Errors.ParameterError, { orderLineId: lineId })
-        refuse(deliveryLineRefusal(line, quantity), { orderLineId: lineId, remaining: remainingOf(line) })
-      }
-      // order quantities are in the sale unit, stock in the base unit
-      const shipped = [...wanted].map(([orderLineId, quantity]) => ({
-        orderLineId,
-        productId: byId.get(orderLineId)!.productId,
-        quantity,
-        baseQuantity: q(quantity * rates.get(orderLineId)!),
-      }))
-      // the order's own rows first (locked above, nobody else's business): its lines as they now
-      // stand (the locked ones read above with this delivery added, in one update), then its status
-      const after = before.map((l) =>
-        wanted.has(l.id) ? { ...l, deliveredQuantity: q(l.deliveredQuantity + wanted.get(l.id)!) } : l,
-      )
+      const { shipped, after, wanted } = shipping(before, rates, input.lines)
       await writeDelivered(
         tx,
         after.filter((l) => wanted.has(l.id)),
@@ -153,7 +159,7 @@ export const createDeliveries = (deps: {
       const deliveryId = randomUUID()
       // the sales-out, the order's history entry and the delivery with its lines: one statement
       await stock.writeOut(tx, req, plan, docNo, (doc) => [
-        orders.logInsert(
+        logInsert(
           tx,
           req,
           'sale_delivery:deliver',
@@ -199,7 +205,7 @@ export const createDeliveries = (deps: {
         actualDeliveryDate: input.actualDeliveryDate,
       })
       const lines = await linesOf(tx, order.id)
-      await orders.log(tx, req, 'sale_delivery:edit', moved, { order, lines }, { order: moved, lines })
+      await log(tx, req, 'sale_delivery:edit', moved, { order, lines }, { order: moved, lines })
       return moved
     },
 
@@ -219,7 +225,7 @@ export const createDeliveries = (deps: {
         containerSize: input.containerSize ?? null,
       })
       const lines = await linesOf(tx, order.id)
-      await orders.log(tx, req, 'sale_delivery:edit', moved, { order, lines }, { order: moved, lines })
+      await log(tx, req, 'sale_delivery:edit', moved, { order, lines }, { order: moved, lines })
       return moved
     },
 

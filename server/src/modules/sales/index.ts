@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { keepsPrincipals } from '../../platform/access.ts'
 import { registerResource } from '../../platform/crud/routes.ts'
 import { erpSync } from '../erp/index.ts'
+import { adjustmentRoutes } from './adjustment.routes.ts'
 import { applyModifyCrud } from './apply-modify.ts'
 import { deliveryOrderCrud } from './delivery.resource.ts'
 import { deliveryRoutes } from './delivery.routes.ts'
@@ -9,7 +10,11 @@ import { orderCrud } from './order.resource.ts'
 import { orderRoutes } from './order.routes.ts'
 import { inScope } from './order.status.ts'
 import { orderDeleteCrud } from './order-delete.ts'
+import { orderFormRoutes } from './order-form.routes.ts'
+import { orderReviewRoutes } from './order-review.routes.ts'
+import { orderWriteRoutes } from './order-write.routes.ts'
 import { reviewRequestRoutes } from './review-requests.routes.ts'
+import { saleFlowRoutes } from './sale-flows.routes.ts'
 import { createSalesServices } from './services.ts'
 import { subApplyCrud } from './sub-apply.ts'
 
@@ -39,8 +44,13 @@ export const salesModule = async (app: FastifyInstance) => {
   for (const resource of [orderCrud(review), subApplyCrud, deliveryOrderCrud, applyModifyCrud])
     registerResource(app, resource)
   const deleteRequests = registerResource(app, orderDeleteCrud)
-  await app.register(orderRoutes({ orders, review, deletes, engine }))
+  await app.register(orderRoutes({ review }))
+  await app.register(orderFormRoutes)
+  await app.register(orderWriteRoutes({ orders, deletes }))
+  await app.register(orderReviewRoutes({ review }))
+  await app.register(saleFlowRoutes({ engine }))
   await app.register(reviewRequestRoutes({ subApplies, deletes, deleteRequests }))
-  await app.register(deliveryRoutes({ deliveries, adjustments, review }))
+  await app.register(deliveryRoutes({ deliveries, review }))
+  await app.register(adjustmentRoutes({ adjustments }))
   await erpSync(app, { assertReadable: review.assertMayRead, inScope })
 }

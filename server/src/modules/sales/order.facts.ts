@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
-import { saleApplyModifies, saleOrderDeletes, saleOrders, saleSubApplies } from '../../db/schema/index.ts'
+import { saleOrders, saleSubApplies } from '../../db/schema/index.ts'
 import type { ApprovalEngine, ReviewRow } from '../../platform/approval/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { today } from '../../platform/days.ts'

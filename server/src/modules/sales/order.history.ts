@@ -1,7 +1,13 @@
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { products } from '../../db/schema/index.ts'
-import type { OperationEntry } from '../../platform/audit-log.ts'
+import { products, users } from '../../db/schema/index.ts'
+import {
+  eventRequest,
+  type OperationEntry,
+  operationInsert,
+  type RequestInfo,
+  recordOperation,
+} from '../../platform/audit-log.ts'
 import type { LineRow } from './order.lines.ts'
 import type { OrderRow } from './order.status.ts'
 
@@ -88,3 +94,40 @@ export const orderEntry = (
   before: before ? orderImage(before.order, before.lines, names) : null,
   after: after ? orderImage(after.order, after.lines, names) : null,
 })
+
+/** An order's history entry, not yet written (a writer can make it a part of its own statement). */
+export const logInsert = (
+  tx: DbOrTx,
+  req: RequestInfo,
+  operation: string,
+  order: OrderRow,
+  before: OrderSide,
+  after: OrderSide,
+  /** the lines' products as `productNames` names them */
+  names: ReadonlyMap<string, string>,
+) => operationInsert(tx, req, orderEntry(operation, order, before, after, names))
+
+export const log = async (
+  tx: DbOrTx,
+  req: RequestInfo,
+  operation: string,
+  order: OrderRow,
+  before: OrderSide,
+  after: OrderSide,
+) => recordOperation(tx, req, orderEntry(operation, order, before, after, await sideNames(tx, before, after)))
+
+/** The same entry written by an event handler (a review's end), naming the decider. */
+export const logAs = async (
+  tx: DbOrTx,
+  userId: string,
+  operation: string,
+  order: OrderRow,
+  before: OrderSide,
+  after: OrderSide,
+) => {
+  const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId))
+  await recordOperation(tx, eventRequest(`/${operation.replace(':', '/')}`), {
+    ...orderEntry(operation, order, before, after, await sideNames(tx, before, after)),
+    user: { id: userId, username: user?.username ?? '' },
+  })
+}

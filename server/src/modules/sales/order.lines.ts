@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
 import { products, productUnits, saleOrderLines } from '../../db/schema/index.ts'
 import { fail } from '../../platform/errors.ts'
-import { branchOfferOf, type OfferedProduct, productFacts } from '../product/product.service.ts'
+import { branchOfferOf, type OfferedProduct, productFacts } from '../product/index.ts'
 
 /**
  * Order lines in one place (issue 15): what a line weighs and costs, the lines of an order as

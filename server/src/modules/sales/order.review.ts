@@ -28,8 +28,8 @@ import type { Principal } from '../../platform/auth/principal.ts'
 import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { hasOpenSubApply, type OrderFactsReader } from './order.facts.ts'
+import { log } from './order.history.ts'
 import { linesOf, orderTotals, reweigh, writeLines } from './order.lines.ts'
-import type { OrderService } from './order.service.ts'
 import {
   inScope,
   isLiveOrder,
@@ -67,11 +67,10 @@ const ownedProgress = reusable('sale_order_owned_progress', (db) =>
 export const createOrderReview = (deps: {
   engine: ApprovalEngine
   events: EventBus
-  orders: OrderService
   facts: OrderFactsReader
   limits: () => AdjustLimits
 }) => {
-  const { engine, events, orders, facts, limits } = deps
+  const { engine, events, facts, limits } = deps
 
   /** The caller holds the order's current step. */
   const currentStepOf = async (db: DbOrTx, principal: Principal, orderId: string) =>
@@ -119,7 +118,7 @@ export const createOrderReview = (deps: {
       const lines = await reweigh(tx, keptLines)
       const written = await writeLines(tx, order.id, lines)
       const updated = await moveOrder(tx, order, order.status, principal.userId, orderTotals(lines))
-      await orders.log(
+      await log(
         tx,
         req,
         'sale_order:reviewAdjust',

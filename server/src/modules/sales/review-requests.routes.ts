@@ -12,6 +12,7 @@ import { principalOf } from '../../platform/access.ts'
 import type { RegisteredResource } from '../../platform/crud/routes.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
 import { requestLang } from '../../platform/i18n.ts'
+import { writes } from '../../platform/route-write.ts'
 import type { OrderDeletes } from './order-delete.ts'
 import type { SubApplies } from './sub-apply.ts'
 
@@ -40,7 +41,7 @@ export const reviewRequestRoutes =
           response: okResponse(SubApplySchema),
         },
       },
-      async (req) => ok(await db.transaction((tx) => subApplies.add(tx, principalOf(req), req.body, req))),
+      writes(db, subApplies.add),
     )
 
     app.post(
@@ -54,7 +55,7 @@ export const reviewRequestRoutes =
           response: okResponse(SubApplySchema),
         },
       },
-      async (req) => ok(await db.transaction((tx) => subApplies.reply(tx, principalOf(req), req.body, req))),
+      writes(db, subApplies.reply),
     )
 
     app.get(
@@ -86,9 +87,6 @@ export const reviewRequestRoutes =
           response: okResponse(ReviewDecisionResultSchema),
         },
       },
-      async (req) => {
-        const result = await db.transaction((tx) => deletes.audit(tx, principalOf(req), req.body, req))
-        return ok({ ...result, id: result.reviewId })
-      },
+      writes(db, deletes.audit, (result) => ({ ...result, id: result.reviewId })),
     )
   }

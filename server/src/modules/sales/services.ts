@@ -25,11 +25,11 @@ export const createSalesServices = (deps: { db: Db; events: EventBus; limits: ()
     engine,
     stock,
     orders,
-    review: createOrderReview({ engine, events, orders, facts, limits }),
+    review: createOrderReview({ engine, events, facts, limits }),
     deletes: createOrderDeletes({ engine, events, orders, facts }),
     subApplies: createSubApplies({ engine, events, facts }),
-    deliveries: createDeliveries({ stock, orders, events, facts }),
-    adjustments: createApplyModifies({ engine, events, orders, facts, limits }),
+    deliveries: createDeliveries({ stock, events, facts }),
+    adjustments: createApplyModifies({ engine, events, facts, limits }),
   }
 }
 

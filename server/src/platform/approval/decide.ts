@@ -139,6 +139,149 @@ const clearStep = async (tx: DbOrTx, step: ReviewStepRow) => {
 }
 
 /**
+ * The checks before a decision, on the locked review: open, the step the reviewer saw, its version,
+ * the reviewer holding the current step (not its submitter, not the approver of the step before
+ * where repeat audit is off), its time, a note; then the business's own (`approval.deciding`).
+ */
+const checkDecision = async (tx: DbOrTx, events: EventBus, input: DecideInput) => {
+  const review = input.locked ?? (await lockReview(tx, input))
+  assertOpen(review)
+  const steps = await stepsOf(tx, review.id)
+  if (input.stepNo !== undefined && input.stepNo !== review.currentStep) {
+    refuseStaleStep(steps, input.stepNo, review.currentStep)
+  }
+  if (input.version !== undefined && input.version !== review.version) fail(Errors.ReviewFailed)
+  const current = steps.find((s) => s.stepNo === review.currentStep) ?? fail(Errors.AuditRecordNotFound)
+  const previous = steps.find((s) => s.stepNo === review.currentStep - 1)
+  const actorId = input.actor.userId
+
+  const memberships = await membershipsOf(tx, input.actor)
+  if (input.stepNo === undefined && !holdsStep(memberships, current)) {
+    // no step named (bulk approve): the step this reviewer saw is the decided one they hold
+    const seen = steps.find((s) => s.stepNo !== current.stepNo && s.decision !== null && holdsStep(memberships, s))
+    if (seen) refuseStaleStep(steps, seen.stepNo, review.currentStep)
+  }
+  assertReviewer(memberships, current)
+  if (barredSubmitter(review) === actorId) fail(Errors.SelfApprovalForbidden)
+  if (input.decision === ReviewDecision.Approve && barredRepeatApprover(review, previous) === actorId)
+    fail(Errors.RepeatAuditForbidden)
+  const deadline = deadlineOf(review.stepStartedAt, current.timeLimitHours)
+  if (deadline && new Date() > deadline) fail(Errors.ReviewTimeExpired)
+  const note = input.note?.trim() || fail(Errors.ReviewNoteRequired)
+  await events.emit(tx, {
+    type: 'approval.deciding',
+    reviewId: review.id,
+    round: review.round,
+    business: review.business,
+    objectId: review.objectId,
+    stepNo: current.stepNo,
+    decision: input.decision,
+    actorId,
+  })
+  return { review, steps, current, previous, actorId, note }
+}
+
+type Checked = Awaited<ReturnType<typeof checkDecision>>
+
+/**
+ * Where the decision takes the review: the step's record, the review's move and the step made
+ * current (with the step before it, for the repeat-audit rule); a step coming round again (after
+ * a return) starts without its old decision.
+ */
+const planDecision = async (tx: DbOrTx, c: Checked, approve: boolean, now: Date) => {
+  const { review, steps, previous, actorId, note } = c
+  const last = review.currentStep === review.stepCount
+  const toSubmitter = review.rejectFlow !== RejectFlow.ToPrevious || review.currentStep === 1
+  type Next = { step: ReviewStepRow; before: Pick<ReviewStepRow, 'decision' | 'userId'> | undefined }
+  if (approve && last)
+    return {
+      outcome: 'approved' as const,
+      stepSet: decidedStep(ReviewDecision.Approve, actorId, now, note, 1),
+      patch: { status: ApprovalStatus.Approved, finishedAt: now } as ReviewPatch,
+      next: null as Next | null,
+    }
+  if (approve) {
+    const step = steps.find((s) => s.stepNo === review.currentStep + 1)!
+    await clearStep(tx, step)
+    return {
+      outcome: 'advanced' as const,
+      stepSet: decidedStep(ReviewDecision.Approve, actorId, now, note, 1),
+      patch: {
+        status: ApprovalStatus.UnderReview,
+        currentStep: review.currentStep + 1,
+        stepStartedAt: now,
+      } as ReviewPatch,
+      next: { step, before: { decision: ReviewDecision.Approve, userId: actorId } } as Next | null,
+    }
+  }
+  if (toSubmitter)
+    return {
+      outcome: 'rejected' as const,
+      stepSet: decidedStep(ReviewDecision.Reject, actorId, now, note, 1),
+      patch: { status: ApprovalStatus.Rejected, finishedAt: now } as ReviewPatch,
+      next: null as Next | null,
+    }
+  // sent back: the rejecting step keeps who sent it back (not audited: it decides again later)
+  const step = previous!
+  await clearStep(tx, step)
+  const backTo = review.currentStep - 1
+  return {
+    outcome: 'returned' as const,
+    stepSet: decidedStep(ReviewDecision.Reject, actorId, now, note, 0),
+    patch: {
+      status: backTo > 1 ? ApprovalStatus.UnderReview : ApprovalStatus.Pending,
+      currentStep: backTo,
+      stepStartedAt: now,
+    } as ReviewPatch,
+    next: { step, before: steps.find((s) => s.stepNo === backTo - 1) } as Next | null,
+  }
+}
+
+type Plan = Awaited<ReturnType<typeof planDecision>>
+
+/**
+ * The step's record, the decision's row, the review's move and the log in one statement; a review
+ * whose version moved meanwhile updates nothing and the transaction (with the others) is undone.
+ */
+const writeDecision = async (tx: DbOrTx, c: Checked, plan: Plan, decision: string, now: Date, ctx: ApprovalContext) => {
+  const { review, current, actorId, note } = c
+  const { patch, outcome } = plan
+  const move: ReviewMove = 'finishedAt' in patch ? 'ended' : 'moved'
+  const log = ctx.req
+    ? placedOperation(ctx.req, {
+        logType: LogType.Review,
+        operation: `approval:${decision}`,
+        resource: review.business,
+        objectId: review.objectId,
+        before: { reviewId: review.id, status: review.status, currentStep: review.currentStep },
+        after: {
+          status: patch.status,
+          currentStep: 'currentStep' in patch ? patch.currentStep : review.currentStep,
+          outcome,
+          note,
+        },
+      })
+    : {}
+  const [updated] = await decisionWrites[ctx.req ? 'logged' : 'unlogged'](move)(tx, {
+    ...placed('step', plan.stepSet),
+    ...placed('review', patch),
+    ...log,
+    stepId: current.id,
+    reviewId: review.id,
+    round: review.round,
+    stepNo: current.stepNo,
+    deptCode: current.deptCode,
+    roleCode: current.roleCode,
+    decision,
+    actorId,
+    note,
+    now,
+    version: review.version,
+  })
+  return updated ?? fail(Errors.ReviewFailed)
+}
+
+/**
  * Approves or rejects the current step of a review, inside the caller's transaction. The review row
  * is locked first, so of two reviewers deciding at once the second sees the first one's result and
  * is refused; the version guards the update as well.
@@ -153,125 +296,17 @@ export const decideReview = async (
   input: DecideInput,
   ctx: ApprovalContext,
 ): Promise<DecisionResult> => {
-  const review = input.locked ?? (await lockReview(tx, input))
-  assertOpen(review)
-  const steps = await stepsOf(tx, review.id)
-  if (input.stepNo !== undefined && input.stepNo !== review.currentStep) {
-    refuseStaleStep(steps, input.stepNo, review.currentStep)
-  }
-  if (input.version !== undefined && input.version !== review.version) fail(Errors.ReviewFailed)
-  const current = steps.find((s) => s.stepNo === review.currentStep)
-  if (!current) fail(Errors.AuditRecordNotFound)
-  const previous = steps.find((s) => s.stepNo === review.currentStep - 1)
-  const actorId = input.actor.userId
-
-  const memberships = await membershipsOf(tx, input.actor)
-  if (input.stepNo === undefined && !holdsStep(memberships, current)) {
-    // no step named (bulk approve): the step this reviewer saw is the decided one they hold
-    const seen = steps.find((s) => s.stepNo !== current.stepNo && s.decision !== null && holdsStep(memberships, s))
-    if (seen) refuseStaleStep(steps, seen.stepNo, review.currentStep)
-  }
-  assertReviewer(memberships, current)
-  if (barredSubmitter(review) === actorId) fail(Errors.SelfApprovalForbidden)
-  if (input.decision === ReviewDecision.Approve && barredRepeatApprover(review, previous) === actorId)
-    fail(Errors.RepeatAuditForbidden)
-  const now = new Date()
-  const deadline = deadlineOf(review.stepStartedAt, current.timeLimitHours)
-  if (deadline && now > deadline) fail(Errors.ReviewTimeExpired)
-  const note = input.note?.trim()
-  if (!note) fail(Errors.ReviewNoteRequired)
-  await events.emit(tx, {
-    type: 'approval.deciding',
-    reviewId: review.id,
-    round: review.round,
-    business: review.business,
-    objectId: review.objectId,
-    stepNo: current.stepNo,
-    decision: input.decision,
-    actorId,
-  })
-
+  const checked = await checkDecision(tx, events, input)
+  const { review, current, actorId, note } = checked
   const approve = input.decision === ReviewDecision.Approve
-  const last = review.currentStep === review.stepCount
-  const toSubmitter = review.rejectFlow !== RejectFlow.ToPrevious || review.currentStep === 1
-  let outcome: DecisionResult['outcome']
-  let patch: ReviewPatch
-  /** What the current step records: audited, or (sent back) kept undecided to decide again later. */
-  let stepSet: ReturnType<typeof decidedStep>
-  /** The step that becomes current, with the step before it (for the repeat-audit rule). */
-  let next: { step: ReviewStepRow; before: Pick<ReviewStepRow, 'decision' | 'userId'> | undefined } | null = null
+  const now = new Date()
+  const plan = await planDecision(tx, checked, approve, now)
+  const updated = await writeDecision(tx, checked, plan, input.decision, now, ctx)
 
-  if (approve) {
-    stepSet = decidedStep(ReviewDecision.Approve, actorId, now, note, 1)
-    if (last) {
-      outcome = 'approved'
-      patch = { status: ApprovalStatus.Approved, finishedAt: now }
-    } else {
-      outcome = 'advanced'
-      patch = { status: ApprovalStatus.UnderReview, currentStep: review.currentStep + 1, stepStartedAt: now }
-      const step = steps.find((s) => s.stepNo === review.currentStep + 1)!
-      // a step coming round again (after a return) starts without the old decision on it
-      await clearStep(tx, step)
-      next = { step, before: { decision: ReviewDecision.Approve, userId: actorId } }
-    }
-  } else if (toSubmitter) {
-    outcome = 'rejected'
-    stepSet = decidedStep(ReviewDecision.Reject, actorId, now, note, 1)
-    patch = { status: ApprovalStatus.Rejected, finishedAt: now }
-  } else {
-    outcome = 'returned'
-    // the rejecting step keeps who sent it back (not audited: it decides again later)
-    stepSet = decidedStep(ReviewDecision.Reject, actorId, now, note, 0)
-    const step = previous!
-    await clearStep(tx, step)
-    const backTo = review.currentStep - 1
-    patch = {
-      status: backTo > 1 ? ApprovalStatus.UnderReview : ApprovalStatus.Pending,
-      currentStep: backTo,
-      stepStartedAt: now,
-    }
-    next = { step, before: steps.find((s) => s.stepNo === backTo - 1) }
-  }
-
-  // the step's record, the decision's row, the review's move and the log in one statement; a review
-  // whose version moved meanwhile updates nothing and the transaction (with the others) is undone
-  const move: ReviewMove = 'finishedAt' in patch ? 'ended' : 'moved'
-  const log = ctx.req
-    ? placedOperation(ctx.req, {
-        logType: LogType.Review,
-        operation: `approval:${input.decision}`,
-        resource: review.business,
-        objectId: review.objectId,
-        before: { reviewId: review.id, status: review.status, currentStep: review.currentStep },
-        after: {
-          status: patch.status,
-          currentStep: 'currentStep' in patch ? patch.currentStep : review.currentStep,
-          outcome,
-          note,
-        },
-      })
-    : {}
-  const [updated] = await decisionWrites[ctx.req ? 'logged' : 'unlogged'](move)(tx, {
-    ...placed('step', stepSet),
-    ...placed('review', patch),
-    ...log,
-    stepId: current.id,
-    reviewId: review.id,
-    round: review.round,
-    stepNo: current.stepNo,
-    deptCode: current.deptCode,
-    roleCode: current.roleCode,
-    decision: input.decision,
-    actorId,
-    note,
-    now,
-    version: review.version,
-  })
-  if (!updated) fail(Errors.ReviewFailed)
-
-  const final = outcome === 'approved' || outcome === 'rejected'
+  const final = plan.outcome === 'approved' || plan.outcome === 'rejected'
   const about = { business: review.business, objectId: review.objectId, objectNo: review.objectNo }
   // the step made current and who must review it now, announced with the decision
+  const next = plan.next
   const asked = next
     ? { stepNo: next.step.stepNo, reviewerIds: await candidatesOf(tx, next.step, excludedAt(review, next.before)) }
     : undefined
@@ -291,7 +326,7 @@ export const decideReview = async (
     ...about,
     stepNo: current.stepNo,
     decision: input.decision,
-    outcome,
+    outcome: plan.outcome,
     final,
     status: updated.status as DecisionResult['status'],
     currentStep: updated.currentStep,

@@ -73,6 +73,54 @@ export const activeConfigOf = async (db: DbOrTx, business: string) => {
   return { ...config, steps }
 }
 
+/** The review's row for a start: a new one, or the existing one in its next round (its steps cleared). */
+const writeReview = async (
+  tx: DbOrTx,
+  input: StartReviewInput,
+  config: NonNullable<Awaited<ReturnType<typeof activeConfigOf>>>,
+  stepCount: number,
+  existing: ReviewRow | null,
+): Promise<ReviewRow> => {
+  const now = new Date()
+  const values = {
+    objectNo: input.objectNo ?? null,
+    configId: config.id,
+    repeatAudit: config.repeatAudit,
+    rejectFlow: config.rejectFlow,
+    forbidSelfApproval: config.forbidSelfApproval,
+    submitterId: input.submitter.userId,
+    submitterOrgCode: input.submitter.orgCode,
+    stepCount,
+    currentStep: 1,
+    status: ApprovalStatus.Pending,
+    startedAt: now,
+    stepStartedAt: now,
+    finishedAt: null,
+  }
+  if (existing) {
+    const [review] = await tx
+      .update(reviews)
+      .set({
+        ...values,
+        round: existing.round + 1,
+        version: existing.version + 1,
+        updateAt: now,
+        updateBy: input.submitter.userId,
+      })
+      .where(eq(reviews.id, existing.id))
+      .returning()
+    await tx.delete(reviewSteps).where(eq(reviewSteps.reviewId, existing.id))
+    return review ?? fail(Errors.ReviewFailed)
+  }
+  const [review] = await tx
+    .insert(reviews)
+    .values({ business: input.business, objectId: input.objectId, ...values, createBy: input.submitter.userId })
+    .onConflictDoNothing()
+    .returning()
+  // another transaction started the same object's review a moment ago
+  return review ?? fail(Errors.DuplicatePendingApplication)
+}
+
 /**
  * Starts (or, after an approval or a rejection, restarts) the review of a business object on the
  * business's config in force, inside the caller's transaction. The config's rules and steps are
@@ -100,46 +148,7 @@ export const startReview = async (
   const existing = await lockReviewRow(tx, { business: input.business, objectId: input.objectId })
   if (existing && isOpen(existing.status)) fail(Errors.DuplicatePendingApplication)
 
-  const now = new Date()
-  const values = {
-    objectNo: input.objectNo ?? null,
-    configId: config.id,
-    repeatAudit: config.repeatAudit,
-    rejectFlow: config.rejectFlow,
-    forbidSelfApproval: config.forbidSelfApproval,
-    submitterId: input.submitter.userId,
-    submitterOrgCode: input.submitter.orgCode,
-    stepCount: stepRows.length,
-    currentStep: 1,
-    status: ApprovalStatus.Pending,
-    startedAt: now,
-    stepStartedAt: now,
-    finishedAt: null,
-  }
-  let review: ReviewRow | undefined
-  if (existing) {
-    ;[review] = await tx
-      .update(reviews)
-      .set({
-        ...values,
-        round: existing.round + 1,
-        version: existing.version + 1,
-        updateAt: now,
-        updateBy: input.submitter.userId,
-      })
-      .where(eq(reviews.id, existing.id))
-      .returning()
-    await tx.delete(reviewSteps).where(eq(reviewSteps.reviewId, existing.id))
-  } else {
-    ;[review] = await tx
-      .insert(reviews)
-      .values({ business: input.business, objectId: input.objectId, ...values, createBy: input.submitter.userId })
-      .onConflictDoNothing()
-      .returning()
-    // another transaction started the same object's review a moment ago
-    if (!review) fail(Errors.DuplicatePendingApplication)
-  }
-  if (!review) fail(Errors.ReviewFailed)
+  const review = await writeReview(tx, input, config, stepRows.length, existing)
   const reviewId = review.id
   await tx.insert(reviewSteps).values(stepRows.map((s) => ({ ...s, reviewId })))
 

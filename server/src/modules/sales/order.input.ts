@@ -1,0 +1,69 @@
+import { Errors, type SaleOrderInputSchema } from '@app/contracts'
+import { and, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { DbOrTx } from '../../db/client.ts'
+import { branches, countries, departments, userBranches } from '../../db/schema/index.ts'
+import type { Principal } from '../../platform/auth/principal.ts'
+import { today } from '../../platform/days.ts'
+import { fail } from '../../platform/errors.ts'
+import { assertBranchStockUploaded } from '../stock/index.ts'
+import { orderTotals, type PricedLine, priceLines } from './order.lines.ts'
+
+/** An order's form as saved and changed: its branch, priced lines and header (SPEC 5 required fields, issue 15 rules). */
+type Input = z.output<typeof SaleOrderInputSchema>
+
+/** The branch, if the caller may order for it: their managed branches, or any with the `all` permission. */
+const branchFor = async (tx: DbOrTx, principal: Principal, branchId: string) => {
+  const [branch] = await tx
+    .select({
+      id: branches.id,
+      status: branches.status,
+      orgCode: departments.orgCode,
+      currency: countries.currencyCode,
+    })
+    .from(branches)
+    .leftJoin(departments, eq(departments.id, branches.departId))
+    .leftJoin(countries, eq(countries.id, branches.countryId))
+    .where(eq(branches.id, branchId))
+  if (branch?.status !== '1') fail(Errors.ParameterError, { field: 'branchId' })
+  if (principal.dataScope !== 'all') {
+    const [managed] = await tx
+      .select({ id: userBranches.branchId })
+      .from(userBranches)
+      .where(and(eq(userBranches.userId, principal.userId), eq(userBranches.branchId, branchId)))
+    if (!managed) fail(Errors.PermissionDenied, { field: 'branchId' })
+  }
+  return branch
+}
+
+/** The header and priced lines of a form, checked (SPEC 5 required fields, issue 15 rules). */
+export const checked = async (
+  tx: DbOrTx,
+  principal: Principal,
+  input: Input,
+  kept?: ReadonlyMap<string, { price: number }>,
+) => {
+  if (input.expectedDeliveryDate < today()) fail(Errors.DeliveryDateInPast, { field: 'expectedDeliveryDate' })
+  const branch = await branchFor(tx, principal, input.branchId)
+  await assertBranchStockUploaded(tx, input.branchId)
+  const lines = await priceLines(tx, input.branchId, input.lines, kept)
+  // prices are in the currency the branch buys in (its branch-sale relation's); one per order
+  const currencies = new Set(lines.flatMap((l) => (l.currency ? [l.currency] : [])))
+  if (currencies.size > 1) fail(Errors.ParameterError, { field: 'lines', currencies: [...currencies] })
+  const currency = [...currencies][0] ?? branch.currency
+  return { branch, lines, currency }
+}
+
+export const headOf = (input: Input, lines: readonly PricedLine[], currency: string | null) => ({
+  branchId: input.branchId,
+  companyCode: input.companyCode,
+  orderDate: input.orderDate ?? today(),
+  expectedDeliveryDate: input.expectedDeliveryDate,
+  transportMode: input.transportMode ?? null,
+  containerSize: input.containerSize ?? null,
+  certificateRequired: input.certificateRequired ? '1' : '0',
+  certificateTypes: input.certificateRequired ? [...new Set(input.certificateTypes)] : [],
+  remark: input.remark ?? null,
+  currency,
+  ...orderTotals(lines),
+})
