@@ -1,4 +1,4 @@
-import { ApprovalStatus, type Product } from '@app/contracts'
+import { isOpenApproval, type Product } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Empty, Input, Modal, Space, Spin, Typography } from 'antd'
 import { useState } from 'react'
@@ -35,7 +35,7 @@ export const ProductAuditModal = ({ product, open, onClose, afterClose }: Props)
     enabled: open && !!id,
   })
   const review = progress.data
-  const isOpen = review && (review.status === ApprovalStatus.Pending || review.status === ApprovalStatus.UnderReview)
+  const isOpen = review && isOpenApproval(review.status)
 
   const decide = async (decision: 'approve' | 'reject') => {
     if (!note.trim()) {

@@ -1,18 +1,24 @@
-import { ApprovalStatus, type ResourceMeta } from '@app/contracts'
+import { isOpenApproval, type ResourceMeta } from '@app/contracts'
 import { App } from 'antd'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { type ResourceRecord, resourceApi } from '../../api/resources.ts'
 
-const open = (r: ResourceRecord) => r.status === ApprovalStatus.Pending || r.status === ApprovalStatus.UnderReview
+/** What the user reads when the order has no such request: a list may name its own kind of request. */
+export type RequestNotFoundKey = 'salesReview.message.notFound' | 'delivery.modify.notFound'
 
 /**
- * A message about a request (a sub-flow question, a deletion to review) opens its list with
- * `?busObjNo=<order number>` (SPEC 2): the list then shows that order's request, the newest one
- * still open, else the newest. Each navigation counts, also to the same number again.
+ * A message about a request (a sub-flow question, a deletion or an adjustment to review, a
+ * decision) opens its list with `?busObjNo=<order number>` (SPEC 2): the list then shows that
+ * order's request, the newest one still open, else the newest. Each navigation counts, also to the
+ * same number again.
  */
-export const useRequestFromMessage = (resource: ResourceMeta, show: (request: ResourceRecord) => void) => {
+export const useRequestFromMessage = (
+  resource: ResourceMeta,
+  show: (request: ResourceRecord) => void,
+  notFoundKey: RequestNotFoundKey = 'salesReview.message.notFound',
+) => {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const location = useLocation()
@@ -30,13 +36,13 @@ export const useRequestFromMessage = (resource: ResourceMeta, show: (request: Re
       .then((page) => {
         if (!live) return
         const mine = page.records.filter((r) => r.orderNo === orderNo)
-        const request = mine.find(open) ?? mine[0]
+        const request = mine.find((r) => isOpenApproval(r.status as string | null)) ?? mine[0]
         if (request) latest.current(request)
-        else void message.warning(t('salesReview.message.notFound', { orderNo }))
+        else void message.warning(t(notFoundKey, { orderNo }))
       })
       .catch(() => undefined)
     return () => {
       live = false
     }
-  }, [orderNo, location.key, message, resource, t])
+  }, [orderNo, location.key, message, notFoundKey, resource, t])
 }

@@ -1,4 +1,4 @@
-import { ApplyModifyAddSchema, applyModifyResource } from '@app/contracts'
+import { ApplyModifyAddSchema, applyModifyResource, isOpenApproval } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Empty, Modal, Spin } from 'antd'
 import { useCallback, useMemo, useState } from 'react'
@@ -8,12 +8,14 @@ import { deliveryApi, deliveryKeys } from '../../api/delivery.ts'
 import { failureText } from '../../api/http.ts'
 import type { ResourceRecord } from '../../api/resources.ts'
 import { salesKeys } from '../../api/sales.ts'
+import {
+  ApplyModifyCompareModal,
+  ApplyModifyModal,
+  ModifyTypeTags,
+  RequestStatusTag,
+} from '../../components/adjustment/index.ts'
 import { AuditModal, type AuditTarget } from '../../components/approval/AuditModal.tsx'
 import { ReviewProgressView } from '../../components/approval/ReviewProgress.tsx'
-import { ApplyModifyCompareModal } from '../../components/delivery/ApplyModifyCompare.tsx'
-import { ApplyModifyModal } from '../../components/delivery/ApplyModifyModal.tsx'
-import { isOpenRequest, ModifyTypeTags, RequestStatusTag } from '../../components/delivery/ModifyTags.tsx'
-import { useAdjustmentFromMessage } from '../../components/delivery/useAdjustmentFromMessage.ts'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import {
   defineList,
@@ -23,6 +25,7 @@ import {
 } from '../../components/list/types.ts'
 import { useShown } from '../../components/list/useShown.ts'
 import { OrderLink } from '../../components/sales-review/OrderLink.tsx'
+import { useRequestFromMessage } from '../../components/sales-review/useRequestFromMessage.ts'
 import { modalWidth } from '../../config/constants.ts'
 
 type Field = keyof typeof applyModifyResource.fields
@@ -98,12 +101,12 @@ export const OrderApplyModifyList = () => {
   const [auditing, setAuditing] = useState<AuditTarget | null>(null)
   const [progressOf, setProgressOf] = useState<string | null>(null)
   const compare = useShown<Target>()
-  useAdjustmentFromMessage((row) => compare.show(targetOf(row)))
+  useRequestFromMessage(applyModifyResource, (row) => compare.show(targetOf(row)), 'delivery.modify.notFound')
 
   const audit = useCallback(
     async (row: ResourceRecord) => {
       const orderNo = String(row.orderNo ?? '')
-      if (!isOpenRequest(row.status)) {
+      if (!isOpenApproval(row.status as string | null)) {
         void message.warning(t('delivery.modify.notPending'))
         return
       }
@@ -118,7 +121,7 @@ export const OrderApplyModifyList = () => {
           return undefined
         })
       if (progress === undefined) return
-      if (!progress || !isOpenRequest(progress.status)) {
+      if (!progress || !isOpenApproval(progress.status)) {
         void message.warning(t('delivery.modify.notPending'))
         return
       }

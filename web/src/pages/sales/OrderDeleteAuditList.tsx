@@ -1,4 +1,10 @@
-import { ApprovalStatus, orderDeleteResource, SaleOrderApplyDeleteSchema, saleOrderResource } from '@app/contracts'
+import {
+  ApprovalStatus,
+  isOpenApproval,
+  orderDeleteResource,
+  SaleOrderApplyDeleteSchema,
+  saleOrderResource,
+} from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Descriptions, Divider, Empty, Modal, Spin, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
@@ -24,7 +30,7 @@ import { DATETIME_FORMAT, modalWidth } from '../../config/constants.ts'
 
 type Field = keyof typeof orderDeleteResource.fields
 
-const isOpen = (status: unknown) => status === ApprovalStatus.Pending || status === ApprovalStatus.UnderReview
+const isOpen = (status: unknown) => isOpenApproval(status as string | null)
 const statusColor = (s: unknown) =>
   s === ApprovalStatus.Approved ? 'green' : s === ApprovalStatus.Rejected ? 'red' : 'blue'
 

@@ -5,11 +5,11 @@ import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { deliveryApi, deliveryKeys } from '../../api/delivery.ts'
 import { DATETIME_FORMAT } from '../../config/constants.ts'
+import { useHasMenu } from '../delivery/useHasMenu.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
 import { useShown } from '../list/useShown.ts'
 import { ApplyModifyCompareModal } from './ApplyModifyCompare.tsx'
 import { ModifyTypeTags, RequestStatusTag } from './ModifyTags.tsx'
-import { useHasMenu } from './useHasMenu.ts'
 
 type Props = { orderId: string; orderNo: string }
 

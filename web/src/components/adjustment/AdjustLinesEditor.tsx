@@ -2,9 +2,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { ModifyType, type SaleOrderLine } from '@app/contracts'
 import { Button, Flex, InputNumber, Select, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { money, qty } from '../delivery/delivery-form.ts'
 import { useDictText } from '../list/useDict.ts'
 import { type AdjustProblem, type AppendedLine, type LineChange, maxReduce } from './adjust-form.ts'
-import { money, qty } from './delivery-form.ts'
 
 type Problems = readonly AdjustProblem[]
 

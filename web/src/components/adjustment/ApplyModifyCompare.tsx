@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next'
 import { deliveryApi, deliveryKeys } from '../../api/delivery.ts'
 import { DATETIME_FORMAT } from '../../config/constants.ts'
 import { ReviewProgressView } from '../approval/ReviewProgress.tsx'
+import { money, qty } from '../delivery/delivery-form.ts'
 import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
 import { useRefOptions } from '../list/useRefOptions.ts'
 import { ViewModal } from '../list/ViewModal.tsx'
 import { compareOf, type Totals } from './compare.ts'
-import { money, qty } from './delivery-form.ts'
 import { ModifyTypeTag, ModifyTypeTags, RequestStatusTag } from './ModifyTags.tsx'
 
 type Line = ApplyModifyDetail['lines'][number]

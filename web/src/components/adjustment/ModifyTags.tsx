@@ -32,9 +32,6 @@ export const ModifyTypeTags = ({ types }: { types: unknown }) => (
   </Space>
 )
 
-export const isOpenRequest = (status: unknown) =>
-  status === ApprovalStatus.Pending || status === ApprovalStatus.UnderReview
-
 /** A request's review status as a coloured tag. */
 export const RequestStatusTag = ({ status }: { status: unknown }) => {
   const dictText = useDictText()
