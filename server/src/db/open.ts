@@ -4,6 +4,7 @@ import { type Config, StartupError } from '../config.ts'
 import { type Database, openPglite, openPostgres } from './client.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import { runMigrations } from './migrate.ts'
+import { copyDemoData } from './seed/demo-data.ts'
 import { seedDatabase } from './seed/index.ts'
 
 type Log = (msg: string) => void
@@ -11,7 +12,8 @@ type Log = (msg: string) => void
 /**
  * Opens the configured database, applies the migrations and seeds it: ready to serve.
  *
- * - PGlite: the data directory is locked first (`data-dir-lock.ts`): one server per DATA_DIR.
+ * - PGlite: the data directory is locked first (`data-dir-lock.ts`): one server per DATA_DIR. A
+ *   first start of the demo copies in the demo database made at build time (`seed/demo-data.ts`).
  * - PostgreSQL: the server is waited for (DATABASE_WAIT_SECONDS), and the migrations and the seed
  *   run under a session advisory lock, so that of several instances starting together one does
  *   the work and the others wait, then find it done.
@@ -20,7 +22,10 @@ export const openDatabase = async (config: Config, log: Log): Promise<Database> 
   if (!config.databaseUrl) {
     const release = await lockDataDir(config.dataDir)
     try {
-      const database = await openPglite({ dataDir: path.join(config.dataDir, 'pglite') })
+      const dataDir = path.join(config.dataDir, 'pglite')
+      // a first start of the demo takes the database the build made (seed/demo-data.ts)
+      if (config.seed === 'demo') await copyDemoData(dataDir, config.filesDir, log)
+      const database = await openPglite({ dataDir })
       log(`database: embedded PGlite in ${config.dataDir}`)
       await prepare(database, config, log)
       return database

@@ -51,9 +51,10 @@ const baseEnv = () => {
   return { ...env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT: '100000' }
 }
 
-export const startServer = async (env: Record<string, string>): Promise<Spawned> => {
+/** `main`: a built server (scripts/build.mjs) to run instead, as `npm start` runs dist/main.js. */
+export const startServer = async (env: Record<string, string>, main?: string): Promise<Spawned> => {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, main ? [main] : ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { ...baseEnv(), PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
