@@ -118,6 +118,18 @@ export const OPEN_APPROVAL: readonly string[] = [ApprovalStatus.Pending, Approva
 export const isOpenApproval = (status: string | null | undefined) => OPEN_APPROVAL.includes(status ?? '')
 
 /**
+ * Where an order's review leaves it (the review's status after a decision): pending review (its
+ * first step, also when a rejection sent it back there), under review, approved (pending
+ * delivery) or rejected.
+ */
+export const orderStatusOfReview = (reviewStatus: string): OrderStatus => {
+  if (reviewStatus === ApprovalStatus.Approved) return OrderStatus.PendingDelivery
+  if (reviewStatus === ApprovalStatus.Rejected) return OrderStatus.Rejected
+  if (reviewStatus === ApprovalStatus.UnderReview) return OrderStatus.UnderReview
+  return OrderStatus.PendingReview
+}
+
+/**
  * Where delivery leaves an order once its lines stand as given: everything shipped, fully
  * delivered; something shipped, partly; nothing, where it was (pending delivery).
  */

@@ -1,3 +1,4 @@
+import type { ApprovalStatus } from '@app/contracts'
 import type { DbOrTx } from '../db/client.ts'
 
 /**
@@ -29,6 +30,11 @@ export type DomainEvent =
       objectNo: string | null
       /** true when the whole flow is finished (approved) or ended (rejected). */
       final: boolean
+      /**
+       * The review's status after the decision: its object follows it (a rejection sent back to
+       * the first step leaves it pending, not under review).
+       */
+      reviewStatus: ApprovalStatus
       submitterId: string | null
       decidedBy: string
       note: string | null

@@ -1,4 +1,4 @@
-import { AuditBusiness, type Message, type Page } from '@app/contracts'
+import { ApprovalStatus, AuditBusiness, type Message, type Page } from '@app/contracts'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages, noticeRecipients, notices, users } from '../../src/db/schema/index.ts'
@@ -100,6 +100,7 @@ describe('domain events become messages', () => {
       objectId: '7c1e1f2a-0000-4000-8000-000000000002',
       objectNo: 'P-0042',
       final: true,
+      reviewStatus: ApprovalStatus.Approved,
       submitterId: ids.branch_admin!,
       decidedBy: ids.gm_president!,
       note: null,
@@ -116,6 +117,7 @@ describe('domain events become messages', () => {
       objectId: '7c1e1f2a-0000-4000-8000-000000000003',
       objectNo: 'SO20261122-0002',
       final: true,
+      reviewStatus: ApprovalStatus.Rejected,
       submitterId: ids.branch_admin!,
       decidedBy: ids.region_president!,
       note: 'Prices are out of date',
@@ -137,6 +139,7 @@ describe('domain events become messages', () => {
       objectId: '7c1e1f2a-0000-4000-8000-000000000008',
       objectNo: 'SO20261122-0008',
       final: false,
+      reviewStatus: ApprovalStatus.UnderReview,
       submitterId: ids.branch_admin!,
       decidedBy: ids.gm_president!,
       note: 'check the prices',
@@ -195,6 +198,7 @@ describe('domain events become messages', () => {
       objectId: '7c1e1f2a-0000-4000-8000-000000000006',
       objectNo: 'SO-X',
       final: false,
+      reviewStatus: ApprovalStatus.UnderReview,
       submitterId: null,
       decidedBy: ids.gm_president!,
       note: null,

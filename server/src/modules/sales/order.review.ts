@@ -10,6 +10,7 @@ import {
   type OrderAction,
   OrderStatus,
   orderRefusals,
+  orderStatusOfReview,
   reviewAdjustRefusal,
   reviewerRefusal,
   reviewStatusRefusal,
@@ -233,14 +234,7 @@ export const createOrderReview = (deps: {
         ...(['approval.approved', 'approval.rejected'] as const).map((type) =>
           events.on(type, async (tx, e) => {
             if (e.business !== AuditBusiness.SaleOrder || !UUID.test(e.objectId)) return
-            const to =
-              e.type === 'approval.rejected'
-                ? e.final
-                  ? OrderStatus.Rejected
-                  : OrderStatus.UnderReview
-                : e.final
-                  ? OrderStatus.PendingDelivery
-                  : OrderStatus.UnderReview
+            const to = orderStatusOfReview(e.reviewStatus)
             // a review of something that is not (or no longer) an order moves no order
             const order = await moveLiveOrder(tx, e.objectId, to, e.decidedBy)
             if (!order) return

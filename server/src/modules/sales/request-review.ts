@@ -1,4 +1,3 @@
-import { ApprovalStatus } from '@app/contracts'
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { type saleApplyModifies, type saleOrderDeletes, saleOrders } from '../../db/schema/index.ts'
@@ -38,11 +37,8 @@ export const followRequestReview = <T extends RequestTable>(
             .where(eq(saleOrders.id, request.orderId))
             .for('update')
       }
-      const status = !e.final
-        ? ApprovalStatus.UnderReview
-        : approved
-          ? ApprovalStatus.Approved
-          : ApprovalStatus.Rejected
+      // as its review now stands: a rejection sent back to the first step leaves it pending
+      const status = e.reviewStatus
       const [request] = (await tx
         .update(table as typeof saleOrderDeletes)
         .set({ status, version: sql`${table.version} + 1`, updateAt: new Date(), updateBy: e.decidedBy })

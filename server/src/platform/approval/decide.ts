@@ -316,6 +316,7 @@ export const decideReview = async (
     stepNo: current.stepNo,
     ...about,
     final,
+    reviewStatus: updated.status as ApprovalStatus,
     submitterId: review.submitterId,
     decidedBy: actorId,
     note,
