@@ -17,18 +17,30 @@ export type CaughtMail = {
 
 /**
  * A local SMTP server that accepts every mail and keeps it (development and tests: `npm run
- * mail:sim`, server/test/notify). `failNext(n, reason)` refuses the next n mails with a 451.
+ * mail:sim`, server/test/notify). `failNext(n, reason)` refuses the next n mails with a 451;
+ * `delayMs` makes each mail wait that long before it is taken.
  */
-export const startMailSink = async (opts: { port?: number; host?: string } = {}) => {
+export const startMailSink = async (opts: { port?: number; host?: string; delayMs?: number } = {}) => {
   const mails: CaughtMail[] = []
   const waiting = new Set<() => void>()
   let refuse: { left: number; reason: string } | null = null
   let next = 1
+  /** Mails started and waiting (with `delayMs`): a sender is in the middle of sending them. */
+  let held = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth: (_auth, _session, cb) => cb(null, { user: 'sink' }),
+    // a slow server: each mail waits before it is taken (the tests kill a sender meanwhile)
+    onMailFrom: (_address, _session, cb) => {
+      if (!opts.delayMs) return cb()
+      held++
+      setTimeout(() => {
+        held--
+        cb()
+      }, opts.delayMs)
+    },
     onData(stream, session, cb) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
@@ -69,6 +81,8 @@ export const startMailSink = async (opts: { port?: number; host?: string } = {})
     port,
     url: `smtp://${opts.host ?? '127.0.0.1'}:${port}`,
     mails,
+    /** How many mails a sender is in the middle of sending (with `delayMs`). */
+    held: () => held,
     failNext(count: number, reason: string) {
       refuse = { left: count, reason }
     },
