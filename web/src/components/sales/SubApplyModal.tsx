@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { App, Form, Input, Modal, Select, TreeSelect, Typography } from 'antd'
-import { useMemo, useState } from 'react'
+import { Form, Select, TreeSelect, Typography } from 'antd'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
-import { failureText } from '../../api/http.ts'
 import { salesApi } from '../../api/sales.ts'
 import { recordLabel, refQuery, treeOf } from '../list/useRefOptions.ts'
+import { NoteModal } from '../NoteModal.tsx'
 import type { OrderRef } from './useOrderActions.tsx'
 
 type Props = { order: OrderRef | null; onClose: () => void; onDone: () => void }
@@ -30,9 +30,6 @@ const useDepartmentsByCode = () => {
  */
 export const SubApplyModal = ({ order, onClose, onDone }: Props) => {
   const { t, i18n } = useTranslation()
-  const { message } = App.useApp()
-  const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
   const departments = useDepartmentsByCode()
   const roles = useQuery({ queryKey: adminKeys.roles, queryFn: adminApi.roles, enabled: order !== null })
   const roleOptions = (roles.data ?? []).map((r) => ({
@@ -40,72 +37,54 @@ export const SubApplyModal = ({ order, onClose, onDone }: Props) => {
     label: (i18n.language === 'en' && r.roleNameEn) || r.roleName,
   }))
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null)
-    if (!values || !order) return
-    setSaving(true)
-    try {
-      await salesApi.subApply({
-        orderId: order.id,
-        roleCode: values.roleCode,
-        deptCode: values.deptCode || null,
-        content: values.content.trim(),
-      })
-      void message.success(t('sales.subApply.done'))
-      onDone()
-      onClose()
-    } catch (e) {
-      void message.error(failureText(e))
-    } finally {
-      setSaving(false)
-    }
-  }
-
   return (
-    <Modal
-      open={order !== null}
+    <NoteModal<OrderRef, Values>
+      target={order}
       title={t('sales.subApply.title', { orderNo: order?.orderNo ?? '' })}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      okText={t('common.actions.submit')}
-      cancelText={t('common.actions.cancel')}
-      okButtonProps={{ 'data-testid': 'sub-apply-submit' } as never}
-      confirmLoading={saving}
-      destroyOnHidden
-      data-testid="sub-apply-modal"
+      name="sub-apply"
+      intro={<Typography.Paragraph type="secondary">{t('sales.subApply.hint')}</Typography.Paragraph>}
+      note={{
+        name: 'content',
+        label: t('sales.subApply.content'),
+        required: t('sales.subApply.contentRequired'),
+        testId: 'sub-apply-content',
+      }}
+      submit={(o, values) =>
+        salesApi.subApply({
+          orderId: o.id,
+          roleCode: values.roleCode,
+          deptCode: values.deptCode || null,
+          content: values.content,
+        })
+      }
+      done={t('sales.subApply.done')}
+      onDone={onDone}
+      onClose={onClose}
+      testId="sub-apply-modal"
+      submitTestId="sub-apply-submit"
     >
-      <Typography.Paragraph type="secondary">{t('sales.subApply.hint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" name="sub-apply">
-        <Form.Item
-          name="roleCode"
-          label={t('sales.subApply.role')}
-          rules={[{ required: true, message: t('sales.subApply.roleRequired') }]}
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={roleOptions}
-            loading={roles.isLoading}
-            data-testid="sub-apply-role"
-          />
-        </Form.Item>
-        <Form.Item name="deptCode" label={t('sales.subApply.department')}>
-          <TreeSelect
-            allowClear
-            showSearch
-            treeNodeFilterProp="title"
-            treeDefaultExpandAll
-            treeData={departments}
-            data-testid="sub-apply-department"
-          />
-        </Form.Item>
-        <Form.Item
-          name="content"
-          label={t('sales.subApply.content')}
-          rules={[{ required: true, whitespace: true, message: t('sales.subApply.contentRequired') }]}
-        >
-          <Input.TextArea rows={4} maxLength={500} showCount data-testid="sub-apply-content" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="roleCode"
+        label={t('sales.subApply.role')}
+        rules={[{ required: true, message: t('sales.subApply.roleRequired') }]}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={roleOptions}
+          loading={roles.isLoading}
+          data-testid="sub-apply-role"
+        />
+      </Form.Item>
+      <Form.Item name="deptCode" label={t('sales.subApply.department')}>
+        <TreeSelect
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          treeDefaultExpandAll
+          treeData={departments}
+          data-testid="sub-apply-department"
+        />
+      </Form.Item>
+    </NoteModal>
   )
 }

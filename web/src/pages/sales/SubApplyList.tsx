@@ -1,11 +1,10 @@
-import { ApprovalStatus, type SubApply, SubApplyAddSchema, subApplyResource } from '@app/contracts'
+import { ApprovalStatus, isOpenApproval, type SubApply, SubApplyAddSchema, subApplyResource } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Descriptions, Form, Input, Modal, Radio, Select, Spin, Tag, Typography } from 'antd'
+import { App, Descriptions, Form, Radio, Select, Spin, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
-import { failureText } from '../../api/http.ts'
 import { keys } from '../../api/queries.ts'
 import type { ResourceRecord } from '../../api/resources.ts'
 import { salesReviewApi, salesReviewKeys } from '../../api/sales-review.ts'
@@ -17,6 +16,7 @@ import { useFieldLabel, useResourceTitle } from '../../components/list/useFieldL
 import { recordLabel, refQuery } from '../../components/list/useRefOptions.ts'
 import { useShown } from '../../components/list/useShown.ts'
 import { ViewModal } from '../../components/list/ViewModal.tsx'
+import { NoteModal } from '../../components/NoteModal.tsx'
 import { OrderLink } from '../../components/sales-review/OrderLink.tsx'
 import { useRequestFromMessage } from '../../components/sales-review/useRequestFromMessage.ts'
 import { DATETIME_FORMAT } from '../../config/constants.ts'
@@ -25,7 +25,7 @@ const MENU = subApplyResource.menu
 type Field = keyof typeof subApplyResource.fields
 type Target = { id: string; orderNo: string }
 
-const isOpen = (status: unknown) => status === ApprovalStatus.Pending || status === ApprovalStatus.UnderReview
+const isOpen = (status: unknown) => isOpenApproval(status as string | null)
 const when = (d: unknown) => (d ? dayjs(d as string).format(DATETIME_FORMAT) : '')
 const statusColor = (s: unknown) =>
   s === ApprovalStatus.Approved ? 'green' : s === ApprovalStatus.Rejected ? 'red' : 'blue'
@@ -56,58 +56,37 @@ const useNames = () => {
 /** Agree or disagree with a request, with a reply (required). */
 const ReplyModal = ({ target, onClose }: { target: Target | null; onClose: () => void }) => {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const queryClient = useQueryClient()
-  const [form] = Form.useForm<{ decision: 'approve' | 'reject'; note: string }>()
-  const [saving, setSaving] = useState(false)
-  const save = async () => {
-    const values = await form.validateFields().catch(() => null)
-    if (!values || !target) return
-    setSaving(true)
-    try {
-      await salesReviewApi.reply({ id: target.id, decision: values.decision, note: values.note.trim() })
-      void message.success(t('salesReview.subApply.replied'))
-      await queryClient.invalidateQueries({ queryKey: keys.resource.all(subApplyResource.name) })
-      onClose()
-    } catch (e) {
-      void message.error(failureText(e))
-    } finally {
-      setSaving(false)
-    }
-  }
   return (
-    <Modal
-      open={target !== null}
+    <NoteModal<Target, { decision: 'approve' | 'reject'; note: string }>
+      target={target}
       title={t('salesReview.subApply.replyTitle', { no: target?.orderNo ?? '' })}
-      onOk={() => void save()}
-      onCancel={onClose}
-      okText={t('common.actions.submit')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'sub-apply-reply-save' } as never}
-      destroyOnHidden
-      data-testid="sub-apply-reply-modal"
+      name="sub-apply-reply"
+      initialValues={{ decision: 'approve', note: '' }}
+      note={{
+        name: 'note',
+        label: t('salesReview.subApply.note'),
+        required: t('salesReview.subApply.noteRequired'),
+        placeholder: t('salesReview.subApply.notePlaceholder'),
+      }}
+      submit={(request, { decision, note }) => salesReviewApi.reply({ id: request.id, decision, note })}
+      done={t('salesReview.subApply.replied')}
+      onDone={() => queryClient.invalidateQueries({ queryKey: keys.resource.all(subApplyResource.name) })}
+      onClose={onClose}
+      testId="sub-apply-reply-modal"
+      submitTestId="sub-apply-reply-save"
     >
-      <Form form={form} layout="vertical" name="sub-apply-reply" initialValues={{ decision: 'approve', note: '' }}>
-        <Form.Item name="decision" label={t('salesReview.subApply.decision')}>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            options={[
-              { value: 'approve', label: t('salesReview.subApply.approve') },
-              { value: 'reject', label: t('salesReview.subApply.reject') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          name="note"
-          label={t('salesReview.subApply.note')}
-          rules={[{ required: true, whitespace: true, message: t('salesReview.subApply.noteRequired') }]}
-        >
-          <Input.TextArea rows={4} maxLength={500} showCount placeholder={t('salesReview.subApply.notePlaceholder')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="decision" label={t('salesReview.subApply.decision')}>
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={[
+            { value: 'approve', label: t('salesReview.subApply.approve') },
+            { value: 'reject', label: t('salesReview.subApply.reject') },
+          ]}
+        />
+      </Form.Item>
+    </NoteModal>
   )
 }
 
