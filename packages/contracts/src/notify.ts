@@ -109,11 +109,18 @@ export const NotifyPrefSchema = z.object({
   channels: z.array(NotifyChannelSchema),
   own: z.boolean(),
 })
-export const NotifyPrefsSchema = z.object({ mailConfigured: z.boolean(), prefs: z.array(NotifyPrefSchema) })
+/** The person's choices, with the language their mails are written in. */
+export const NotifyPrefsSchema = z.object({
+  mailConfigured: z.boolean(),
+  lang: z.enum(['zh', 'en']),
+  prefs: z.array(NotifyPrefSchema),
+})
 export type NotifyPrefs = z.infer<typeof NotifyPrefsSchema>
 export const NotifyPrefsInputSchema = z.object({
+  lang: z.enum(['zh', 'en']).optional(),
   prefs: z.array(z.object({ event: NotifyEventSchema, channels: z.array(NotifyChannelSchema) })).max(20),
 })
+export type NotifyPrefsInput = z.infer<typeof NotifyPrefsInputSchema>
 
 /** An administrator's defaults: per role, per event. */
 export const NotifyRoleDefaultsSchema = z.object({

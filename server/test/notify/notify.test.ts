@@ -36,11 +36,11 @@ beforeAll(async () => {
     NOTIFY_MAX_ATTEMPTS: '2',
   })
   const db = t.database.db
-  // the region president reads English, the branch administrator Chinese
-  await db.update(users).set({ lang: 'en' }).where(eq(users.username, 'region_president'))
-  await db.update(users).set({ lang: 'zh' }).where(eq(users.username, 'branch_admin'))
   branchAdmin = await as(t, 'branch_admin')
   region = await as(t, 'region_president')
+  // the region president chooses English mails (notification settings); the branch administrator keeps Chinese
+  expect((await region.post('/api/sys/notify/prefs', { lang: 'en', prefs: [] })).status).toBe(200)
+  expect((await region.get<{ lang: string }>('/api/sys/notify/prefs')).body.result.lang).toBe('en')
   finance = await as(t, 'branch_finance')
   admin = await as(t, 'admin')
   moscow = await branchId(t, 'RU-MOW')

@@ -1,16 +1,24 @@
-import { CommentOutlined, KeyOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons'
+import {
+  BellOutlined,
+  CommentOutlined,
+  KeyOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  UserOutlined,
+} from '@ant-design/icons'
 import { App, Avatar, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { useCatalogueRefresh } from '../api/admin.ts'
 import { session, useSession } from '../auth/session.ts'
 import { FeedbackModal } from '../components/feedback/FeedbackModal.tsx'
+import { NotifyPrefsModal } from '../components/notify/NotifyPrefsModal.tsx'
 import { ChangePasswordModal } from '../components/shell/ChangePasswordModal.tsx'
 import { DepartSwitchModal } from '../components/shell/DepartSwitchModal.tsx'
 import { SettingsDrawer } from '../components/shell/SettingsDrawer.tsx'
 import { greetingKey } from './greeting.ts'
 
-type Dialog = 'settings' | 'password' | 'depart' | 'feedback' | null
+type Dialog = 'settings' | 'password' | 'depart' | 'feedback' | 'notify' | null
 
 /**
  * Greeting by the hour, the welcome line with department and name, and a dropdown with interface
@@ -51,6 +59,7 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
     { key: 'settings', icon: <SettingOutlined />, label: t('shell.userMenu.settings') },
     { key: 'password', icon: <KeyOutlined />, label: t('shell.userMenu.password') },
     { key: 'depart', icon: <SwapOutlined />, label: t('shell.userMenu.depart') },
+    { key: 'notify', icon: <BellOutlined />, label: t('notify.prefs.menu') },
     { key: 'feedback', icon: <CommentOutlined />, label: t('admin.feedback.entry') },
   ]
 
@@ -61,7 +70,8 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
         menu={{
           items,
           onClick: ({ key }) => {
-            if (key === 'settings' || key === 'password' || key === 'depart' || key === 'feedback') open(key)
+            if (key === 'settings' || key === 'password' || key === 'depart' || key === 'feedback' || key === 'notify')
+              open(key)
           },
         }}
       >
@@ -82,6 +92,7 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
       <DepartSwitchModal open={dialog === 'depart'} onClose={() => setDialog(null)} />
       <FeedbackModal open={dialog === 'feedback'} onClose={() => setDialog(null)} />
+      <NotifyPrefsModal open={dialog === 'notify'} onClose={() => setDialog(null)} />
     </>
   )
 }

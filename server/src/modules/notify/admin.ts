@@ -14,7 +14,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { notifyPrefs, notifyRobots, notifyRoleDefaults, outbox } from '../../db/schema/index.ts'
+import { notifyPrefs, notifyRobots, notifyRoleDefaults, outbox, users } from '../../db/schema/index.ts'
 import { principalOf } from '../../platform/access.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
@@ -86,8 +86,10 @@ export const notifyAdminRoutes =
         const principal = principalOf(req)
         const own = await db.select().from(notifyPrefs).where(eq(notifyPrefs.userId, principal.userId))
         const defaults = await defaultsOf(principal.roleCodes)
+        const [me] = await db.select({ lang: users.lang }).from(users).where(eq(users.id, principal.userId))
         return ok({
           mailConfigured: deps.mailConfigured,
+          lang: me?.lang === 'en' ? ('en' as const) : ('zh' as const),
           prefs: NOTIFY_EVENTS.map((event) => {
             const mine = own.find((p) => p.event === event)
             if (mine) return { event, channels: mine.channels as 'mail'[], own: true }
@@ -114,6 +116,8 @@ export const notifyAdminRoutes =
       async (req) => {
         const { userId } = principalOf(req)
         await db.transaction(async (tx) => {
+          // the language mails and chat messages to this person are written in
+          if (req.body.lang) await tx.update(users).set({ lang: req.body.lang }).where(eq(users.id, userId))
           for (const p of req.body.prefs)
             await tx
               .insert(notifyPrefs)
