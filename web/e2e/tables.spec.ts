@@ -115,12 +115,14 @@ const expectFits = async (list: Locator, what: string) => {
 const openScreen = async (page: Page, screen: (typeof SCREENS)[number]) => {
   await page.goto(screen.url)
   const list = page.getByTestId(screen.testId)
-  await expect(rows(list).first()).toBeVisible()
+  await expect(rows(list).first()).toBeVisible({ timeout: 30_000 })
   return list
 }
 
 for (const lang of ['zh', 'en'] as Lang[]) {
   test(`${lang}: the list screens fit the window at 1366 and 1920 px, actions in view`, async ({ signInAs }) => {
+    // eight screens laid out and measured, each scrolled both ways
+    test.setTimeout(180_000)
     const { page } = await signInAs('admin', lang)
     for (const width of [1366, 1920]) {
       await page.setViewportSize({ width, height: 900 })
@@ -167,7 +169,7 @@ type MenuEntry = { url: string; component: string; route: boolean; children: Men
 
 for (const lang of ['en', 'zh'] as Lang[]) {
   test(`${lang}: every list screen of the menu fits the window at 1366 px`, async ({ signInAs }) => {
-    test.setTimeout(300_000)
+    test.setTimeout(600_000)
     const { page } = await signInAs('admin', lang)
     await page.setViewportSize({ width: 1366, height: 900 })
     const { menu } = (await apiCall(page, 'get', '/sys/permission/getPermissionList')) as unknown as {
@@ -180,7 +182,10 @@ for (const lang of ['en', 'zh'] as Lang[]) {
       if (!isListScreen(entry.component)) continue
       await page.goto(entry.url)
       const list = page.locator('[data-testid^="list-page-"]:visible')
-      await expect(list.locator('.ant-table-tbody').locator('tr.ant-table-row, .ant-empty').first()).toBeVisible()
+      // (a first visit on a busy machine may take longer than the journeys' 10 s)
+      await expect(list.locator('.ant-table-tbody').locator('tr.ant-table-row, .ant-empty').first()).toBeVisible({
+        timeout: 30_000,
+      })
       if ((await rows(list).count()) === 0) continue
       await expectFits(list, `${lang} 1366 px ${entry.url}`)
       checked.push(entry.url)
