@@ -1,7 +1,16 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
-import { erpSimMain, erpSimPort, erpSimUrl, idpSimMain, idpSimPort, idpSimUrl, serverMain } from './e2e/server-main.ts'
+import {
+  erpSimMain,
+  erpSimPort,
+  erpSimUrl,
+  idpSimMain,
+  idpSimPort,
+  idpSimUrl,
+  mailSinkPort,
+  serverMain,
+} from './e2e/server-main.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const port = Number(process.env.E2E_PORT ?? 3210)
@@ -87,6 +96,11 @@ export default defineConfig({
         OIDC_CLIENT_ID: 'backoffice',
         OIDC_CLIENT_SECRET: 'backoffice-sim-secret',
         OIDC_DISPLAY_NAME: 'Demo IdP',
+        // mail to the SMTP sink the mail journey starts (until then a mail waits and is tried again)
+        SMTP_URL: `smtp://127.0.0.1:${mailSinkPort}`,
+        APP_URL: `http://127.0.0.1:${port}`,
+        NOTIFY_RETRY_BASE_MS: '300',
+        NOTIFY_POLL_MS: '300',
       },
     },
   ],

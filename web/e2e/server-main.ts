@@ -13,3 +13,5 @@ export const erpSimUrl = `http://127.0.0.1:${erpSimPort}`
 export const idpSimMain = path.join(path.dirname(serverMain), 'idp-sim.js')
 export const idpSimPort = Number(process.env.E2E_PORT ?? 3210) + 2000
 export const idpSimUrl = `http://127.0.0.1:${idpSimPort}`
+/** The SMTP sink the mail journey starts (web/e2e/notify.spec.ts); the journeys' server mails to it. */
+export const mailSinkPort = Number(process.env.E2E_PORT ?? 3210) + 3000

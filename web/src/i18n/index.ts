@@ -32,6 +32,7 @@ export const ALL_AREAS: readonly TextArea[] = [
   'sales',
   'salesReview',
   'delivery',
+  'notify',
 ]
 
 type AreaModule = { default: Record<string, unknown> } & Record<string, unknown>

@@ -1,0 +1,111 @@
+import type { Browser } from '@playwright/test'
+import { type MailSink, startMailSink } from '../../server/src/modules/notify/mail-sink.ts'
+import { expect, pickFromMenu, test } from './fixtures.ts'
+import { apiCall } from './list-helpers.ts'
+import { findOrder, inDays, statusOf } from './sales-helpers.ts'
+import { mailSinkPort } from './server-main.ts'
+
+/**
+ * Mail with a one-click decision (issue 38): the region president chooses English mails in the
+ * notification settings; an order placed by the branch reaches them as a mail (caught by a local
+ * SMTP server), which Chromium shows with nothing fetched and no script; its approve link opens a
+ * page outside the product, without signing in, with the order's lines, and one click approves;
+ * the branch sees the order under review and the next reviewer gets a Chinese mail.
+ */
+
+let sink: MailSink
+test.beforeAll(async () => {
+  sink = await startMailSink({ port: mailSinkPort })
+})
+test.afterAll(async () => sink?.close())
+
+const mailFor = async (username: string, orderNo: string) => {
+  await expect
+    .poll(() => sink.mails.some((m) => m.to.includes(`${username}@example.com`) && m.subject.includes(orderNo)), {
+      timeout: 60_000,
+    })
+    .toBe(true)
+  return sink.mails.find((m) => m.to.includes(`${username}@example.com`) && m.subject.includes(orderNo))!
+}
+
+/** The mail as a mail client shows it: nothing may be fetched, nothing may run. */
+const showMail = async (browser: Browser, html: string) => {
+  const page = await browser.newPage()
+  const fetched: string[] = []
+  page.on('request', (r) => {
+    if (!r.url().startsWith('data:') && r.url() !== 'about:blank') fetched.push(r.url())
+  })
+  await page.setContent(html)
+  expect(fetched).toEqual([])
+  expect(await page.locator('script, img, iframe, object, link[rel]').count()).toBe(0)
+  return page
+}
+
+test('a reviewer approves from the mail in one click; the order moves on', async ({ signInAs, browser }) => {
+  test.setTimeout(180_000)
+  const branch = await signInAs('branch_admin')
+  const region = await signInAs('region_president')
+
+  // ---- the region president wants English mails (user menu, notification settings)
+  await pickFromMenu(region.page, () => region.page.getByTestId('user-menu').hover(), '通知设置')
+  const prefs = region.page.getByTestId('notify-prefs')
+  await expect(prefs.getByLabel('有单据等待我审核')).toBeChecked()
+  await prefs.getByLabel('English').check()
+  await region.page.getByRole('button', { name: /确\s*定|OK/ }).click()
+  await expect(region.page.getByText('通知设置已保存')).toBeVisible()
+
+  // ---- the branch places an order (set-up)
+  const branches = (await apiCall(branch.page, 'get', '/md/branch/getListAll')) as unknown as {
+    id: string
+    code: string
+  }[]
+  const branchId = branches.find((b) => b.code === 'RU-MOW')!.id
+  const sellable = (await apiCall(
+    branch.page,
+    'get',
+    `/sale/order/sellableProducts?branchId=${branchId}&pageNo=1&pageSize=10`,
+  )) as unknown as { records: { productId: string; units: { id: string }[] }[] }
+  const { orderNo } = (await apiCall(branch.page, 'post', '/sale/order/add', {
+    branchId,
+    companyCode: '002',
+    expectedDeliveryDate: inDays(40),
+    transportMode: 'sea',
+    certificateRequired: false,
+    certificateTypes: [],
+    remark: 'mail journey',
+    lines: sellable.records
+      .slice(0, 2)
+      .map((p, i) => ({ productId: p.productId, unitId: p.units[0]!.id, quantity: 6 + i })),
+  })) as unknown as { id: string; orderNo: string }
+
+  // ---- the mail, in English, shown as a mail client would
+  const mail = await mailFor('region_president', orderNo)
+  expect(mail.subject).toContain('Waiting for your review')
+  const shown = await showMail(browser, mail.html!)
+  await expect(shown.getByText(`Order number`)).toBeVisible()
+  await expect(shown.getByText(orderNo).first()).toBeVisible()
+
+  // ---- its approve link: a page of its own, no sign-in, the order's lines; one click approves
+  await shown.getByRole('link', { name: 'Approve' }).click()
+  await expect(shown.getByRole('heading', { name: 'Approve this order?' })).toBeVisible()
+  await expect(shown.getByText(orderNo)).toBeVisible()
+  await expect(shown.getByTestId('order-lines').locator('tbody tr')).toHaveCount(2)
+  await expect(shown.locator('a')).toHaveCount(0)
+  await shown.getByRole('button', { name: 'Confirm approval' }).click()
+  await expect(shown.getByText('Approved. The order moves on.')).toBeVisible()
+  // the same link again changes nothing and says why
+  await shown.goBack()
+  await shown.reload()
+  await expect(shown.getByText('This link has already been used. Nothing was changed.')).toBeVisible()
+  await shown.close()
+
+  // ---- the branch sees the order under review; the next reviewer is mailed in Chinese
+  const list = await findOrder(branch, '/sale/orderList', 'saleOrder', orderNo)
+  await expect(statusOf(list, orderNo)).toHaveText('审核中')
+  const next = await mailFor('branch_finance', orderNo)
+  expect(next.subject).toContain('待您审核')
+  const zh = await showMail(browser, next.html!)
+  await expect(zh.getByRole('link', { name: '同意' })).toBeVisible()
+  await expect(zh.getByRole('link', { name: '驳回' })).toBeVisible()
+  await zh.close()
+})
