@@ -22,10 +22,14 @@ let admin: Api
 let moscow: string
 let products: SellableProduct[]
 let orgCode: string
+/** An ERP that refuses everything: an approved order's sync fails at its only try. */
+let erp: Awaited<ReturnType<typeof startWebhookSink>>
 
 beforeAll(async () => {
   sink = await startMailSink()
   hooks = await startWebhookSink()
+  erp = await startWebhookSink()
+  erp.refuseWith({ errcode: 99, errmsg: 'account period closed' })
   t = await createTestApp({
     FILES_DIR: await mkdtemp(path.join(os.tmpdir(), 'notify-files-')),
     SMTP_URL: sink.url,
@@ -34,6 +38,9 @@ beforeAll(async () => {
     NOTIFY_POLL_MS: '50',
     NOTIFY_RETRY_BASE_MS: '50',
     NOTIFY_MAX_ATTEMPTS: '2',
+    ERP_URL: erp.url('/u8'),
+    ERP_MAX_ATTEMPTS: '1',
+    ERP_POLL_MS: '50',
   })
   const db = t.database.db
   branchAdmin = await as(t, 'branch_admin')
@@ -52,6 +59,7 @@ afterAll(async () => {
   await t?.close()
   await sink?.close()
   await hooks?.close()
+  await erp?.close()
 })
 
 const mailsTo = (username: string) => sink.mails.filter((m) => m.to.includes(`${username}@example.com`))
@@ -338,6 +346,21 @@ describe('failures', () => {
       return states.every((s) => s.status === 'sent')
     })
     expect(mailsTo('region_president').filter((m) => m.subject.includes(orderNo))).toHaveLength(1)
+  })
+})
+
+describe('ERP sync failed', () => {
+  it("logistics is mailed, with the order and the ERP's words", async () => {
+    const gm = await as(t, 'gm_president')
+    const { id, orderNo } = await addOrder(branchAdmin, orderForm(moscow, products))
+    for (const who of [region, finance, gm]) expect((await audit(who, id, 'approve', 'ok')).status).toBe(200)
+    const mails = await sink.until((all) =>
+      all.some((m) => m.to.includes('logistics_chief@example.com') && m.subject.includes(orderNo)),
+    )
+    const mail = mails.find((m) => m.to.includes('logistics_chief@example.com') && m.subject.includes(orderNo))!
+    expect(mail.subject).toBe(`ERP 同步失败：订单 ${orderNo}`)
+    expect(mail.text).toContain('account period closed')
+    expect(mail.text).toContain(`订单号: ${orderNo}`)
   })
 })
 
