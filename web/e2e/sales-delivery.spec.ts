@@ -159,6 +159,12 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   // each line starts at what remains; the third is left for later
   await expect(await inputOf(toShip.nth(0))).toHaveValue('10')
   await (await inputOf(toShip.nth(2))).fill('0')
+  // before sending: the batches each line would take from this warehouse, earliest expiry first
+  const wouldTake = deliver.getByTestId('deliver-batches')
+  await expect(wouldTake.nth(0)).toContainText(`${BATCH.a1} · ${inDays(200)} × 4`)
+  await expect(wouldTake.nth(0)).toContainText(`${BATCH.a2} · ${inDays(400)} × 6`)
+  await expect(wouldTake.nth(2)).not.toContainText(BATCH.c)
+  await expect(deliver.getByTestId('deliver-short')).toHaveCount(0)
   const [first] = await Promise.all([
     lp.waitForResponse((r) => r.url().includes('/api/sale/delivery/add')),
     deliver.getByTestId('deliver-submit').click(),

@@ -51,6 +51,26 @@ export const DeliveryLineStateSchema = z.object({
 })
 export type DeliveryLineState = z.infer<typeof DeliveryLineStateSchema>
 
+/**
+ * GET /sale/delivery/stock: what the finished-goods warehouses hold of an order's products, batch
+ * by batch in the base unit, with each line's rate from its sale unit, so the deliver dialog shows
+ * per warehouse what each line would take (earliest expiry first) before anything is sent.
+ */
+export const DeliveryStockSchema = z.object({
+  lines: z.array(z.object({ orderLineId: z.string(), productId: z.string(), conversionRate: z.number() })),
+  batches: z.array(
+    z.object({
+      depotId: z.string(),
+      productId: z.string(),
+      batchNo: z.string(),
+      quantity: z.number(),
+      expiryDate: z.string().nullable(),
+      productionDate: z.string().nullable(),
+    }),
+  ),
+})
+export type DeliveryStock = z.infer<typeof DeliveryStockSchema>
+
 export const DeliveryOrderSchema = z.object({
   ...recordBase,
   orderNo: z.string(),

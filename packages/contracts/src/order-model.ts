@@ -436,3 +436,38 @@ export const ORDER_ACTION_BUTTONS: Readonly<Record<OrderAction, readonly string[
   adjust: ['sale_apply_modify:add', 'sale_order:applyModify'],
   sync: ['sale_order:sync'],
 }
+
+// ---------------------------------------------------------------- stock a delivery takes
+/** A batch of stock as a delivery takes it. */
+export type StockBatch = {
+  batchNo: string
+  expiryDate: string | null
+  productionDate: string | null
+  quantity: number
+}
+
+/** Earliest expiry first (no expiry last), then earliest production, then batch number. */
+export const earliestExpiryFirst = (a: Omit<StockBatch, 'quantity'>, b: Omit<StockBatch, 'quantity'>) =>
+  (a.expiryDate ?? '9999').localeCompare(b.expiryDate ?? '9999') ||
+  (a.productionDate ?? '9999').localeCompare(b.productionDate ?? '9999') ||
+  a.batchNo.localeCompare(b.batchNo)
+
+/**
+ * What a delivery of `need` takes from these batches of one product, earliest expiry first (the
+ * sales-out posts it so, and the deliver dialog shows it before): each batch and the quantity taken,
+ * what they hold together, and what is missing (0 when there is enough).
+ */
+export const takeEarliestExpiry = <B extends StockBatch>(batches: readonly B[], need: number) => {
+  const sorted = [...batches].sort(earliestExpiryFirst)
+  const available = q(sorted.reduce((s, b) => s + Math.max(0, b.quantity), 0))
+  const takes: { batch: B; quantity: number }[] = []
+  let left = q(need)
+  for (const batch of sorted) {
+    if (left <= 0) break
+    const take = Math.min(left, batch.quantity)
+    if (take <= 0) continue
+    takes.push({ batch, quantity: q(take) })
+    left = q(left - take)
+  }
+  return { takes, available, short: Math.max(0, left) }
+}

@@ -3,12 +3,14 @@ import {
   type ApplyModifyDetail,
   type Delivery,
   type DeliveryOrder,
+  type DeliveryStock,
   Errors,
   OrderStatus,
   type Page,
   type SaleOrderView,
   type SellableProduct,
   type StockDocDetail,
+  takeEarliestExpiry,
 } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -99,6 +101,28 @@ const deliver = (orderId: string, lines: { orderLineId: string; quantity: number
   })
 
 describe('delivery', () => {
+  it('shows what each warehouse holds of the order before delivering, and what a delivery would take', async () => {
+    const { id } = await approvedOrder([10, 20, 30])
+    const o = await detail(branchAdmin, id)
+    const res = await logistics.get<DeliveryStock>('/api/sale/delivery/stock', { orderId: id })
+    expect(res.status).toBe(200)
+    expect(res.body.result.lines.map((l) => l.orderLineId)).toEqual(o.lines.map((l) => l.id))
+    const first = products[0]!.productId
+    const held = res.body.result.batches.filter((b) => b.depotId === depotId && b.productId === first)
+    const rows = (await stockOf(first)).filter((r) => r.quantity > 0)
+    expect(held.map((b) => [b.batchNo, b.quantity]).sort()).toEqual(rows.map((r) => [r.batchNo, r.quantity]).sort())
+    // ten of the first product: the early batch first, then the late one, as the sales-out takes them
+    const rate = res.body.result.lines[0]!.conversionRate
+    const plan = takeEarliestExpiry(held, 10 * rate)
+    expect(plan.takes.map((x) => [x.batch.batchNo, x.quantity])).toEqual([
+      ['T-EARLY', 6],
+      ['T-LATE', 10 * rate - 6],
+    ])
+    // read as the order is: not by someone who may not deliver, nor for an order that does not exist
+    expect((await branchAdmin.get('/api/sale/delivery/stock', { orderId: id })).status).toBe(403)
+    expect((await logistics.get('/api/sale/delivery/stock', { orderId: randomUUID() })).status).toBe(404)
+  })
+
   it('delivers in parts from a depot, earliest expiry first; the order moves 100805, 100806, 100807', async () => {
     const { id, orderNo } = await approvedOrder()
     const o = await detail(branchAdmin, id)

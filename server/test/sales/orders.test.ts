@@ -10,7 +10,16 @@ import {
 } from '@app/contracts'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { departments, messages, reviewSteps, reviews, userDepartments, users } from '../../src/db/schema/index.ts'
+import {
+  branches,
+  departments,
+  messages,
+  reviewSteps,
+  reviews,
+  userBranches,
+  userDepartments,
+  users,
+} from '../../src/db/schema/index.ts'
 import type { TestApp } from '../helpers/app.ts'
 import { createProductTestApp } from '../product/helpers.ts'
 import { type Api, addOrder, as, audit, branchId, dayFrom, detail, editForm, orderForm, sellable } from './helpers.ts'
@@ -57,6 +66,27 @@ describe('placing an order', () => {
     )
     expect(o.totalBoxes).toBe(o.lines.reduce((s, l) => s + l.boxes, 0))
     expect(o.currency).toBeTruthy()
+  })
+
+  it('offers the branches the person may order for: a branch administrator theirs, the `all` permission every enabled one', async () => {
+    const mine = await branchAdmin.get<string[]>('/api/sale/order/orderableBranches')
+    expect(mine.status).toBe(200)
+    const managed = await t.database.db
+      .select({ id: userBranches.branchId })
+      .from(userBranches)
+      .innerJoin(users, eq(users.id, userBranches.userId))
+      .where(eq(users.username, 'branch_admin'))
+    expect([...mine.body.result].sort()).toEqual(managed.map((b) => b.id).sort())
+    expect(mine.body.result).toContain(moscow)
+    const admin = await as(t, 'admin')
+    const all = await admin.get<string[]>('/api/sale/order/orderableBranches')
+    const enabled = await t.database.db.select({ id: branches.id }).from(branches).where(eq(branches.status, '1'))
+    expect([...all.body.result].sort()).toEqual(enabled.map((b) => b.id).sort())
+    // a branch not offered is refused on save, the field named
+    const other = all.body.result.find((id) => !mine.body.result.includes(id))!
+    const refused = await branchAdmin.post('/api/sale/order/add', { ...orderForm(moscow, products), branchId: other })
+    expect(refused.body.code).toBe(Errors.PermissionDenied.code)
+    expect(refused.body.result).toEqual({ field: 'branchId' })
   })
 
   it('calculates attributes and suggests a container', async () => {

@@ -9,6 +9,7 @@ import {
   type DeliveryAdd,
   type DeliveryComplete,
   type DeliveryDataEdit,
+  type DeliveryStock,
   OrderStatus,
   type ResourceMeta,
   type ReviewDecisionResult,
@@ -35,6 +36,8 @@ export const deliveryApi = {
   complete: (input: DeliveryComplete) => http.post<SaleOrder>('/sale/delivery/complete', input, { silent: true }),
   editData: (input: DeliveryDataEdit) =>
     http.post<SaleOrder>('/sale/delivery/editDeliveryData', input, { silent: true }),
+  /** What the finished-goods warehouses hold of an order's products, batch by batch (base unit). */
+  stock: (orderId: string) => http.get<DeliveryStock>('/sale/delivery/stock', { orderId }),
   /** An order's deliveries with the batches each took. */
   deliveries: (orderId: string) => http.get<Delivery[]>('/sale/delivery/deliveries', { orderId }),
   /** Adjustment requests of one order (the list's `orderNo` search is a `like`: keep the exact ones). */
@@ -72,6 +75,7 @@ export const deliveryApi = {
 export const deliveryKeys = {
   orders: ['deliveryOrder'] as const,
   deliveries: (orderId: string) => ['deliveryOrder', 'deliveries', orderId] as const,
+  stock: (orderId: string) => ['deliveryOrder', 'stock', orderId] as const,
   modifies: ['applyModify'] as const,
   modifyDetail: (id: string) => ['applyModify', 'detail', id] as const,
   modifyProgress: (id: string) => ['applyModify', 'progress', id] as const,

@@ -41,6 +41,8 @@ export const salesApi = {
   /** The order as its detail opens: the order with lines and attachments, its review's progress, its deliveries. */
   view: (id: string) => http.get<SaleOrderView>('/sale/order/view', { id }),
   abilities: (id: string) => http.get<SaleOrderAbilities>('/sale/order/abilities', { id }, { silent: true }),
+  /** The branches the caller may order for (their managed ones, or all with the `all` data permission). */
+  orderableBranches: () => http.get<string[]>('/sale/order/orderableBranches'),
   progress: (id: string) => http.get<ReviewProgress | null>('/sale/order/progress', { id }, { silent: true }),
   /** The sync button: failed ERP messages of these orders go again, never-sent approved orders are queued. */
   sync: (ids: string[]) => http.post<{ queued: number }>('/sale/order/sync', { ids }),
@@ -78,6 +80,7 @@ export const salesKeys = {
   all: keys.resource.all('saleOrder'),
   detail: (id: string) => keys.resource.detail('saleOrder', id),
   abilities: (id: string) => ['saleOrder', 'abilities', id] as const,
+  orderableBranches: ['saleOrder', 'orderableBranches'] as const,
   progress: (id: string) => ['saleOrder', 'progress', id] as const,
   view: (id: string) => ['saleOrder', 'view', id] as const,
   sync: (id: string) => ['saleOrder', 'sync', id] as const,

@@ -4,6 +4,7 @@ import {
   DeliveryCompleteSchema,
   DeliveryDataEditSchema,
   DeliverySchema,
+  DeliveryStockSchema,
   SaleOrderSchema,
 } from '@app/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -82,6 +83,24 @@ export const deliveryRoutes =
         const { owner, deliveries: found } = await deliveries.ofOrder(db, req.query.orderId)
         await review.assertOwnerReadable(db, principalOf(req), owner)
         return ok(found)
+      },
+    )
+
+    app.get(
+      '/sale/delivery/stock',
+      {
+        config: { permission: 'sale_delivery:deliver' },
+        schema: {
+          tags,
+          summary:
+            "What the finished-goods warehouses hold of the order's products, batch by batch (before delivering)",
+          querystring: DeliveriesQuerySchema,
+          response: okResponse(DeliveryStockSchema),
+        },
+      },
+      async (req) => {
+        await review.assertMayRead(db, principalOf(req), req.query.orderId)
+        return ok(await deliveries.stockFor(db, req.query.orderId))
       },
     )
   }

@@ -5,6 +5,7 @@ import {
   type DeliveryAddSchema,
   type DeliveryCompleteSchema,
   type DeliveryDataEditSchema,
+  type DeliveryStock,
   deliveryLineRefusal,
   deliveryStatusOf,
   Errors,
@@ -17,17 +18,24 @@ import {
   STOCK_DOC_PREFIX,
   StockDocType,
 } from '@app/contracts'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
-import { saleDeliveries, saleDeliveryLines, saleOrders, users } from '../../db/schema/index.ts'
+import {
+  productUnits,
+  saleDeliveries,
+  saleDeliveryLines,
+  saleOrderLines,
+  saleOrders,
+  users,
+} from '../../db/schema/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { nextNumbers } from '../../platform/sequence.ts'
-import type { StockDocService } from '../stock/index.ts'
+import { batchesOf, type StockDocService } from '../stock/index.ts'
 import type { OrderFactsReader } from './order.facts.ts'
 import { log, logInsert } from './order.history.ts'
 import { type LineRow, linesOf, lockLinesToDeliver, writeDelivered } from './order.lines.ts'
@@ -229,7 +237,21 @@ export const createDeliveries = (deps: { stock: StockDocService; events: EventBu
       return moved
     },
 
-    /** An order's deliveries with their lines and batches, newest last. */
+    /** GET /sale/delivery/stock: the batches the order's products have in the warehouses a delivery ships from. */
+    async stockFor(db: DbOrTx, orderId: string): Promise<DeliveryStock> {
+      const lines = await db
+        .select({
+          orderLineId: saleOrderLines.id,
+          productId: saleOrderLines.productId,
+          conversionRate: sql<number>`coalesce(${productUnits.conversionRate}, 1)::float8`,
+        })
+        .from(saleOrderLines)
+        .leftJoin(productUnits, eq(productUnits.id, saleOrderLines.unitId))
+        .where(eq(saleOrderLines.orderId, orderId))
+        .orderBy(asc(saleOrderLines.lineNo))
+      return { lines, batches: await batchesOf(db, [...new Set(lines.map((l) => l.productId))]) }
+    },
+
     /**
      * GET /sale/delivery/deliveries: the order's deliveries, oldest first, with whose the order is
      * (null when there is no live order), for the caller's read check; one statement.

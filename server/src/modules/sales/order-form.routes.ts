@@ -7,9 +7,11 @@ import {
   SellableQuerySchema,
 } from '@app/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { principalOf } from '../../platform/access.ts'
 import { emptyResponse, ok, okResponse } from '../../platform/envelope.ts'
 import { branchOfferPage } from '../product/index.ts'
+import { orderableBranchIds } from './order.input.ts'
 import { calculateAttributes } from './order.lines.ts'
 import { orderDrafts } from './order-draft.ts'
 
@@ -43,6 +45,19 @@ export const orderFormRoutes: FastifyPluginAsyncZod = async (app) => {
         pages: Math.ceil(page.total / pageSize),
       })
     },
+  )
+
+  app.get(
+    '/sale/order/orderableBranches',
+    {
+      config: { permission: ['sale_order:add', 'sale_order:edit'] },
+      schema: {
+        tags,
+        summary: 'The branches the caller may order for (the order form offers only these)',
+        response: okResponse(z.array(z.string())),
+      },
+    },
+    async (req) => ok(await orderableBranchIds(db, principalOf(req))),
   )
 
   app.post(

@@ -1,5 +1,5 @@
 import { Errors, type SaleOrderInputSchema } from '@app/contracts'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
 import { branches, countries, departments, userBranches } from '../../db/schema/index.ts'
@@ -12,7 +12,22 @@ import { orderTotals, type PricedLine, priceLines } from './order.lines.ts'
 /** An order's form as saved and changed: its branch, priced lines and header (SPEC 5 required fields, issue 15 rules). */
 type Input = z.output<typeof SaleOrderInputSchema>
 
-/** The branch, if the caller may order for it: their managed branches, or any with the `all` permission. */
+/** The branches a person orders for: the ones they manage, or any with the `all` data permission. */
+const orderedForBy = (principal: Principal) =>
+  principal.dataScope === 'all'
+    ? sql`true`
+    : sql`exists (select 1 from ${userBranches} where ${userBranches.userId} = ${principal.userId} and ${userBranches.branchId} = ${branches.id})`
+
+/** The branches the caller may order for now (enabled): what the order form's branch select offers. */
+export const orderableBranchIds = async (db: DbOrTx, principal: Principal) =>
+  (
+    await db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.status, '1'), orderedForBy(principal)))
+  ).map((b) => b.id)
+
+/** The branch, if the caller may order for it (as `orderableBranchIds` offers it). */
 const branchFor = async (tx: DbOrTx, principal: Principal, branchId: string) => {
   const [branch] = await tx
     .select({
@@ -20,19 +35,14 @@ const branchFor = async (tx: DbOrTx, principal: Principal, branchId: string) => 
       status: branches.status,
       orgCode: departments.orgCode,
       currency: countries.currencyCode,
+      orderable: sql<boolean>`${orderedForBy(principal)}`,
     })
     .from(branches)
     .leftJoin(departments, eq(departments.id, branches.departId))
     .leftJoin(countries, eq(countries.id, branches.countryId))
     .where(eq(branches.id, branchId))
   if (branch?.status !== '1') fail(Errors.ParameterError, { field: 'branchId' })
-  if (principal.dataScope !== 'all') {
-    const [managed] = await tx
-      .select({ id: userBranches.branchId })
-      .from(userBranches)
-      .where(and(eq(userBranches.userId, principal.userId), eq(userBranches.branchId, branchId)))
-    if (!managed) fail(Errors.PermissionDenied, { field: 'branchId' })
-  }
+  if (!branch.orderable) fail(Errors.PermissionDenied, { field: 'branchId' })
   return branch
 }
 

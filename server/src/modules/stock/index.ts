@@ -21,5 +21,6 @@ export const stockModule = async (app: FastifyInstance) => {
 }
 
 export { assertBranchStockUploaded } from './branch-stock.service.ts'
+export { batchesOf } from './movements.ts'
 export type { StockDocService } from './stock-doc.service.ts'
 export { createStockDocService } from './stock-doc.service.ts'

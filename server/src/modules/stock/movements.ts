@@ -1,7 +1,7 @@
 import { Errors, q } from '@app/contracts'
 import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm'
 import { type DbOrTx, rowsOf, writesAsCtes, writeTogether } from '../../db/client.ts'
-import { stockLedger, stocks } from '../../db/schema/index.ts'
+import { depots, stockLedger, stocks } from '../../db/schema/index.ts'
 import { fail } from '../../platform/errors.ts'
 
 export type Doc = { id: string; docNo: string; docType: string; depotId: string }
@@ -79,12 +79,6 @@ export const lockStock = (tx: DbOrTx, depotId: string, productIds: readonly stri
     .orderBy(asc(stocks.id))
     .for('update')
 
-/** Earliest expiry first, then earliest production, then batch number (FEFO). */
-export const fefo = (a: StockRow, b: StockRow) =>
-  (a.expiryDate ?? '9999').localeCompare(b.expiryDate ?? '9999') ||
-  (a.productionDate ?? '9999').localeCompare(b.productionDate ?? '9999') ||
-  a.batchNo.localeCompare(b.batchNo)
-
 /**
  * Takes stock out of rows and writes their ledger rows, in one statement whatever the number of
  * rows (not an update per row and an insert). The update itself refuses to go below zero
@@ -138,3 +132,30 @@ export const takeStock = async (
     })
   }
 }
+
+/**
+ * The batches with stock of these products in the warehouses a delivery ships from (finished
+ * goods, in use), for a delivery to show what it would take before it is made.
+ */
+export const batchesOf = (db: DbOrTx, productIds: readonly string[]) =>
+  productIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          depotId: stocks.depotId,
+          productId: stocks.productId,
+          batchNo: stocks.batchNo,
+          quantity: stocks.quantity,
+          expiryDate: stocks.expiryDate,
+          productionDate: stocks.productionDate,
+        })
+        .from(stocks)
+        .innerJoin(depots, eq(depots.id, stocks.depotId))
+        .where(
+          and(
+            inArray(stocks.productId, [...productIds]),
+            sql`${stocks.quantity} > 0`,
+            eq(depots.status, '1'),
+            eq(depots.depotType, 'finished'),
+          ),
+        )

@@ -8,6 +8,7 @@ import {
   type SalesOut,
   STOCK_DOC_PREFIX,
   StockDocType,
+  takeEarliestExpiry,
 } from '@app/contracts'
 import { asc, eq, type SQLWrapper, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, rowsOf, writeTogether } from '../../db/client.ts'
@@ -18,7 +19,7 @@ import { addDays, today } from '../../platform/days.ts'
 import { fail, notFound } from '../../platform/errors.ts'
 import { nextNumber } from '../../platform/sequence.ts'
 import { productsByIds } from '../product/product.service.ts'
-import { type Actor, addStock, fefo, lockStock, takeStock } from './movements.ts'
+import { type Actor, addStock, lockStock, takeStock } from './movements.ts'
 
 type DocRow = typeof stockDocs.$inferSelect
 type DocLineRow = typeof stockDocLines.$inferSelect
@@ -189,20 +190,24 @@ export const createStockDocService = (deps: { db: Db }) => {
     const left = new Map(rows.map((r) => [r.id, r.quantity]))
     const takes: { row: (typeof rows)[number]; quantity: number; remark: string | null }[] = []
     for (const l of input.lines) {
-      let need = q(Number(l.quantity))
+      const need = q(Number(l.quantity))
       const batch = l.batchNo?.trim()
-      const candidates = rows.filter((r) => r.productId === l.productId && (!batch || r.batchNo === batch)).sort(fefo)
-      const available = q(candidates.reduce((s, r) => s + (left.get(r.id) ?? 0), 0))
-      if (available < need) {
-        fail(Errors.InsufficientStock, { productId: l.productId, batchNo: batch ?? null, available, requested: need })
+      // what is left of each row after the lines before (two lines of one product share its rows)
+      const candidates = rows
+        .filter((r) => r.productId === l.productId && (!batch || r.batchNo === batch))
+        .map((r) => ({ ...r, row: r, quantity: left.get(r.id) ?? 0 }))
+      const taken = takeEarliestExpiry(candidates, need)
+      if (taken.short > 0) {
+        fail(Errors.InsufficientStock, {
+          productId: l.productId,
+          batchNo: batch ?? null,
+          available: taken.available,
+          requested: need,
+        })
       }
-      for (const r of candidates) {
-        if (need <= 0) break
-        const take = Math.min(need, left.get(r.id) ?? 0)
-        if (take <= 0) continue
-        left.set(r.id, q((left.get(r.id) ?? 0) - take))
-        takes.push({ row: r, quantity: q(take), remark: l.remark ?? null })
-        need = q(need - take)
+      for (const { batch: c, quantity } of taken.takes) {
+        left.set(c.id, q(c.quantity - quantity))
+        takes.push({ row: c.row, quantity, remark: l.remark ?? null })
       }
     }
     return { principal, input, takes }

@@ -1,16 +1,31 @@
-import { q } from '@app/contracts'
 import type { DeliveryLineState, DeliveryOrder } from '@app/contracts'
+import { q } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Col, DatePicker, Empty, Form, Input, InputNumber, Modal, Row, Select, Table } from 'antd'
+import {
+  Alert,
+  App,
+  Col,
+  DatePicker,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Table,
+  Typography,
+} from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { deliveryApi } from '../../api/delivery.ts'
+import { deliveryApi, deliveryKeys } from '../../api/delivery.ts'
 import { ApiError, failureText } from '../../api/http.ts'
 import { DATE_FORMAT, modalWidth } from '../../config/constants.ts'
 import { useDictText } from '../list/useDict.ts'
 import { recordLabel, refQuery } from '../list/useRefOptions.ts'
-import { deliverDefaults, deliveryLines, openLines, qty, refusalDetail } from './delivery-form.ts'
+import { deliverDefaults, deliveryLines, openLines, qty, refusalDetail, stockPlan } from './delivery-form.ts'
 
 type Values = { depotId: string; shipDate: Dayjs; remark?: string; qty: Record<string, number | null> }
 
@@ -51,6 +66,19 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
   const depots = useFinishedDepots(order !== null)
   const lines = useMemo(() => openLines(order?.lines ?? []), [order])
   const onlyDepot = depots.options.length === 1 ? depots.options[0]?.value : undefined
+  // what each warehouse holds, so the dialog shows per line what it would take before it is sent
+  const stock = useQuery({
+    queryKey: deliveryKeys.stock(order?.id ?? ''),
+    queryFn: () => deliveryApi.stock(order?.id ?? ''),
+    enabled: order !== null,
+    staleTime: 0,
+  })
+  const depotId = Form.useWatch('depotId', form)
+  const quantities = Form.useWatch('qty', form)
+  const plan = useMemo(
+    () => stockPlan(stock.data, depotId, lines, quantities ?? {}),
+    [stock.data, depotId, lines, quantities],
+  )
 
   // each opening starts from the order as it is now: the form's store outlives destroyOnHidden,
   // and kept values would win over the new defaults (a line reopened at the 0 typed last time)
@@ -197,6 +225,41 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
                   render: (_, l) => qty(l.deliveredQuantity),
                 },
                 { title: t('delivery.line.remaining'), width: 110, align: 'right', render: (_, l) => qty(l.remaining) },
+                {
+                  title: t('delivery.line.inStock'),
+                  width: 110,
+                  align: 'right',
+                  render: (_, l) => {
+                    const s = plan.get(l.id)
+                    return s ? (
+                      <span data-testid="deliver-in-stock">{qty(s.available)}</span>
+                    ) : (
+                      <Typography.Text type="secondary">-</Typography.Text>
+                    )
+                  },
+                },
+                {
+                  title: t('delivery.line.batches'),
+                  width: 240,
+                  render: (_, l) => {
+                    const s = plan.get(l.id)
+                    if (!s) return <Typography.Text type="secondary">{t('delivery.deliver.pickDepot')}</Typography.Text>
+                    return (
+                      <Flex vertical gap={2} data-testid="deliver-batches">
+                        {s.takes.map((b) => (
+                          <Typography.Text key={b.batchNo}>
+                            {b.batchNo} · {b.expiryDate ?? t('delivery.deliver.noExpiry')} × {qty(b.quantity)}
+                          </Typography.Text>
+                        ))}
+                        {s.short > 0 && (
+                          <Typography.Text type="danger" data-testid="deliver-short">
+                            {t('delivery.deliver.shortBy', { n: qty(s.short) })}
+                          </Typography.Text>
+                        )}
+                      </Flex>
+                    )
+                  },
+                },
                 {
                   title: t('delivery.line.toShip'),
                   width: 180,

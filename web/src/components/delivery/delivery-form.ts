@@ -1,4 +1,12 @@
-import { type DeliveryAdd, type DeliveryLineState, OrderStatus, q } from '@app/contracts'
+import {
+  type DeliveryAdd,
+  type DeliveryLineState,
+  type DeliveryStock,
+  DELIVERABLE,
+  OrderStatus,
+  q,
+  takeEarliestExpiry,
+} from '@app/contracts'
 import { formatThousands } from '../../config/constants.ts'
 
 /** A quantity for the eye: thousands separators, at most three decimals. */
@@ -11,7 +19,8 @@ export const money = (v: number | null | undefined, currency?: string | null) =>
 // ---------------------------------------------------------------- the list's quick filter
 /** SPEC 4: the delivery list filters by where the delivery stands ('partly or fully delivered' among them). */
 export const DELIVERY_FILTERS = {
-  pending: [OrderStatus.PendingDelivery],
+  // what still has to ship: pending delivery and partly delivered (the order model's)
+  pending: DELIVERABLE,
   shipped: [OrderStatus.PartlyDelivered, OrderStatus.FullyDelivered],
   complete: [OrderStatus.DeliveryComplete],
 } as const
@@ -75,4 +84,46 @@ export const refusalDetail = (
     return line ? { kind: 'over', line, remaining: r.remaining } : null
   }
   return null
+}
+
+// ---------------------------------------------------------------- what a delivery would take
+export type LineStock = {
+  /** What the warehouse holds of the line's product, in the line's unit. */
+  available: number
+  /** The batches this line would take, earliest expiry first, in the line's unit. */
+  takes: { batchNo: string; expiryDate: string | null; quantity: number }[]
+  /** What the warehouse lacks for the quantity entered, in the line's unit (0: enough). */
+  short: number
+}
+
+/**
+ * What a delivery from `depotId` of these quantities would take, line by line in the order the
+ * sales-out takes them (the order model's `takeEarliestExpiry`; two lines of one product share its
+ * batches), in each line's unit. Empty without a warehouse or its stock.
+ */
+export const stockPlan = (
+  stock: DeliveryStock | undefined,
+  depotId: string | undefined,
+  lines: readonly DeliveryLineState[],
+  quantities: Record<string, number | null | undefined>,
+): Map<string, LineStock> => {
+  const plan = new Map<string, LineStock>()
+  if (!stock || !depotId) return plan
+  const left = stock.batches.filter((b) => b.depotId === depotId).map((b) => ({ ...b }))
+  for (const line of openLines(lines)) {
+    const rate = stock.lines.find((l) => l.orderLineId === line.id)?.conversionRate ?? 1
+    const mine = left.filter((b) => b.productId === line.productId)
+    const taken = takeEarliestExpiry(mine, q(Number(quantities[line.id] ?? 0) * rate))
+    for (const t of taken.takes) t.batch.quantity = q(t.batch.quantity - t.quantity)
+    plan.set(line.id, {
+      available: q(taken.available / rate),
+      takes: taken.takes.map((t) => ({
+        batchNo: t.batch.batchNo,
+        expiryDate: t.batch.expiryDate,
+        quantity: q(t.quantity / rate),
+      })),
+      short: q(taken.short / rate),
+    })
+  }
+  return plan
 }

@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
 import { App, Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { salesApi, salesKeys } from '../../api/sales.ts'
 import { DATE_FORMAT } from '../../config/constants.ts'
 import { useDict, useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
@@ -20,6 +23,12 @@ const BranchSelect = ({ value, onChange }: { value?: string; onChange?: (v: stri
   const { modal } = App.useApp()
   const form = Form.useFormInstance<OrderFormValues>()
   const branches = useRefOptions('branch', 'name')
+  // only the branches the server lets this person order for (the one already chosen stays shown)
+  const orderable = useQuery({ queryKey: salesKeys.orderableBranches, queryFn: salesApi.orderableBranches })
+  const options = useMemo(() => {
+    const ids = new Set(orderable.data ?? [])
+    return branches.options.filter((o) => ids.has(o.value) || o.value === value)
+  }, [branches.options, orderable.data, value])
   const choose = (v: string) => {
     const lines = (form.getFieldValue('lines') ?? []) as LineValue[]
     if (!value || lines.length === 0 || v === value) {
@@ -42,7 +51,8 @@ const BranchSelect = ({ value, onChange }: { value?: string; onChange?: (v: stri
       value={value}
       onChange={choose}
       showSearch={{ optionFilterProp: 'label' }}
-      options={branches.options}
+      options={options}
+      loading={orderable.isFetching}
       placeholder={t('sales.form.chooseBranch')}
       data-testid="order-branch"
     />

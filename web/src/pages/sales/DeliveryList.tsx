@@ -1,4 +1,5 @@
 import {
+  DELIVERABLE,
   DeliveryDataEditSchema,
   type DeliveryLineState,
   type DeliveryOrder,
@@ -6,7 +7,8 @@ import {
   type OrderAction,
 } from '@app/contracts'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { App, Descriptions, Divider, Flex, Form, Select, Space, Typography } from 'antd'
+import { App, Descriptions, Divider, Flex, Form, Select, Space, Tag, Typography } from 'antd'
+import dayjs from 'dayjs'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deliveryKeys } from '../../api/delivery.ts'
@@ -27,6 +29,7 @@ import { ViewModal } from '../../components/list/ViewModal.tsx'
 import { OrderStatusTag } from '../../components/sales/OrderStatusTag.tsx'
 import { useRefusalText } from '../../components/sales/refusal.ts'
 import { OrderLink } from '../../components/sales-review/OrderLink.tsx'
+import { DATE_FORMAT } from '../../config/constants.ts'
 
 type Field = keyof typeof deliveryOrderResource.fields
 type Action = 'deliver' | 'complete' | 'editData' | 'deliveries'
@@ -199,6 +202,19 @@ export const DeliveryList = () => {
               <Space size={4} wrap>
                 <OrderStatusTag status={v} />
                 <DeliveryProgress orderNo={String(row.orderNo ?? '')} lines={linesOf(row)} />
+              </Space>
+            ),
+          },
+          expectedDeliveryDate: {
+            // an order still to ship whose day has passed is marked overdue
+            render: (v, row) => (
+              <Space size={4}>
+                <span>{String(v ?? '')}</span>
+                {DELIVERABLE.includes(Number(row.status)) && String(v ?? '') < dayjs().format(DATE_FORMAT) && (
+                  <Tag color="red" data-testid="delivery-overdue">
+                    {t('delivery.overdue')}
+                  </Tag>
+                )}
               </Space>
             ),
           },

@@ -1,9 +1,10 @@
 import type zh from '../zh/delivery.ts'
 
 export default {
+  overdue: 'Overdue',
   filter: {
     all: 'All',
-    pending: 'Pending delivery',
+    pending: 'To ship (incl. partly delivered)',
     shipped: 'Partly or fully delivered',
     complete: 'Delivery complete',
   },
@@ -15,6 +16,8 @@ export default {
     detail: 'Order detail',
   },
   line: {
+    inStock: 'In stock',
+    batches: 'Batches taken (earliest expiry first)',
     product: 'Product',
     unit: 'Unit',
     ordered: 'Ordered',
@@ -39,6 +42,9 @@ export default {
     done: 'Delivered, delivery number {{deliveryNo}}',
     shortage: '{{product}}: {{available}} available, {{requested}} needed (base unit)',
     overOf: '{{product}}: at most {{remaining}} left to ship',
+    shortBy: '{{n}} short',
+    pickDepot: 'Select the warehouse to see its stock',
+    noExpiry: 'no expiry',
   },
   complete: {
     title: 'Delivery complete: {{orderNo}}',

@@ -4,9 +4,10 @@
  * labels of the two lists (deliveryOrder, applyModify) are in fields.ts.
  */
 export default {
+  overdue: '逾期',
   filter: {
     all: '全部',
-    pending: '待发货',
+    pending: '待发货（含部分发货）',
     shipped: '部分或全部发货',
     complete: '发货完成',
   },
@@ -18,6 +19,8 @@ export default {
     detail: '订单详情',
   },
   line: {
+    inStock: '库存',
+    batches: '出库批次（先到期先出）',
     product: '产品',
     unit: '单位',
     ordered: '订购数量',
@@ -42,6 +45,9 @@ export default {
     done: '发货成功，发货单号 {{deliveryNo}}',
     shortage: '{{product}}：可用 {{available}}，需要 {{requested}}（基本单位）',
     overOf: '{{product}}：最多还能发 {{remaining}}',
+    shortBy: '缺 {{n}}',
+    pickDepot: '选择仓库后显示其库存',
+    noExpiry: '无有效期',
   },
   complete: {
     title: '发货完成：{{orderNo}}',
