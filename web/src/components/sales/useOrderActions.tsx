@@ -12,7 +12,7 @@ import { ApplyDeleteModal } from './ApplyDeleteModal.tsx'
 import { OrderModal } from './OrderModal.tsx'
 import { OrderPreviewModal } from './OrderPreview.tsx'
 import { ReviewAdjustModal } from './ReviewAdjustModal.tsx'
-import { useRefusalText } from './refusal.ts'
+import { useMayDo, useRefusalText } from './refusal.ts'
 import { SubApplyModal } from './SubApplyModal.tsx'
 
 /** An order as the actions need it. */
@@ -52,6 +52,7 @@ export const useOrderActions = ({ onChanged, onDeleted }: { onChanged?: () => vo
   const title = useResourceTitle('saleOrder')
   const [shown, setShown] = useState<Shown | null>(null)
   const refusalMessage = useRefusalText()
+  const mayDo = useMayDo()
   const hide = useCallback(() => setShown(null), [])
 
   const changed = useCallback(async () => {
@@ -79,23 +80,7 @@ export const useOrderActions = ({ onChanged, onDeleted }: { onChanged?: () => vo
 
   const run = async (action: OrderAction, order: OrderRef) => {
     const ability = ABILITY_OF[action]
-    if (ability) {
-      const can = await client
-        .fetchQuery({
-          queryKey: salesKeys.abilities(order.id),
-          queryFn: () => salesApi.abilities(order.id),
-          staleTime: 0,
-        })
-        .catch((e: unknown) => {
-          void message.error(failureText(e))
-          return null
-        })
-      if (!can) return
-      if (!can[ability]) {
-        void message.warning(refusalMessage(order.orderNo, can.refusals[ability]))
-        return
-      }
-    }
+    if (ability && !(await mayDo(order, ability))) return
     if (action === 'delete') return remove(order)
     if (action === 'audit') {
       const progress = await client

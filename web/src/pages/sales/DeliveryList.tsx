@@ -7,14 +7,13 @@ import {
   type OrderAction,
 } from '@app/contracts'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { App, Descriptions, Divider, Flex, Form, Select, Space, Tag, Typography } from 'antd'
+import { Descriptions, Divider, Flex, Form, Select, Space, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deliveryKeys } from '../../api/delivery.ts'
-import { failureText } from '../../api/http.ts'
 import type { ResourceRecord } from '../../api/resources.ts'
-import { salesApi, salesKeys } from '../../api/sales.ts'
+import { salesKeys } from '../../api/sales.ts'
 import { CompleteModal } from '../../components/delivery/CompleteModal.tsx'
 import { DeliverModal } from '../../components/delivery/DeliverModal.tsx'
 import { DeliveryDataModal } from '../../components/delivery/DeliveryDataModal.tsx'
@@ -27,7 +26,7 @@ import { defineList, type ListDeclaration, type RecordViewerProps } from '../../
 import { useFieldLabel } from '../../components/list/useFieldLabel.ts'
 import { ViewModal } from '../../components/list/ViewModal.tsx'
 import { OrderStatusTag } from '../../components/sales/OrderStatusTag.tsx'
-import { useRefusalText } from '../../components/sales/refusal.ts'
+import { useMayDo } from '../../components/sales/refusal.ts'
 import { OrderLink } from '../../components/sales-review/OrderLink.tsx'
 import { DATE_FORMAT } from '../../config/constants.ts'
 
@@ -131,11 +130,10 @@ const DeliveryOrderView = ({ record, open, title, onClose, afterClose }: RecordV
  */
 export const DeliveryList = () => {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const client = useQueryClient()
   const [shown, setShown] = useState<{ action: Action; order: DeliveryOrder } | null>(null)
   const hide = useCallback(() => setShown(null), [])
-  const refusalMessage = useRefusalText()
+  const mayDo = useMayDo()
 
   const run = useCallback(
     async (action: Action, picked: ResourceRecord) => {
@@ -144,28 +142,12 @@ export const DeliveryList = () => {
       await client.refetchQueries({ queryKey: [deliveryOrderResource.name, 'list'], type: 'active' })
       const row = freshRow(client, picked)
       const order = asOrder(row)
+      // what the order model answers for this order and this person now, as the write would
       const ability = ABILITY_OF[action]
-      if (ability) {
-        // what the order model answers for this order and this person now, as the write would
-        const can = await client
-          .fetchQuery({
-            queryKey: salesKeys.abilities(order.id),
-            queryFn: () => salesApi.abilities(order.id),
-            staleTime: 0,
-          })
-          .catch((e: unknown) => {
-            void message.error(failureText(e))
-            return null
-          })
-        if (!can) return
-        if (!can[ability]) {
-          void message.warning(refusalMessage(order.orderNo, can.refusals[ability]))
-          return
-        }
-      }
+      if (ability && !(await mayDo(order, ability))) return
       setShown({ action, order })
     },
-    [client, message, refusalMessage],
+    [client, mayDo],
   )
 
   const changed = useCallback(() => {
