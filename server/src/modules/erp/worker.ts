@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { erpOutbox } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
+import { backoffMs } from '../../platform/outbox/index.ts'
 import { settleSyncStatus } from './outbox.ts'
 import type { U8Client } from './u8-client.ts'
 import { ERP_PATHS } from './u8-mapping.ts'
@@ -116,7 +117,7 @@ export const createErpWorker = (deps: {
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e)
       const final = m.attempts >= settings.maxAttempts
-      const wait = Math.min(settings.retryBaseMs * 2 ** (m.attempts - 1), 300_000)
+      const wait = backoffMs(settings.retryBaseMs, m.attempts)
       await db.transaction(async (tx) => {
         await tx
           .update(erpOutbox)
