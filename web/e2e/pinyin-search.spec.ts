@@ -1,5 +1,5 @@
-import { expect, type Lang, test } from './fixtures.ts'
-import { rows, search } from './list-helpers.ts'
+import { chooseOption, expect, type Lang, test } from './fixtures.ts'
+import { apiCall, rows, search } from './list-helpers.ts'
 
 /**
  * SPEC 5: a product is found by the pinyin of its name, in full or by its initials (柠檬洗洁精,
@@ -7,6 +7,11 @@ import { rows, search } from './list-helpers.ts'
  */
 
 const NAME_LABEL: Record<Lang, string> = { zh: '产品名称', en: 'Product name' }
+const PICK_LABEL: Record<Lang, string> = { zh: '产品名称 / 编码 / 拼音', en: 'Product name / code / pinyin' }
+
+type BranchOption = { id: string; name: string; nameEn: string | null }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 for (const lang of ['zh', 'en'] as Lang[]) {
   test(`${lang}: the product list finds 柠檬洗洁精 by full pinyin and by initials`, async ({ signInAs }) => {
@@ -23,5 +28,42 @@ for (const lang of ['zh', 'en'] as Lang[]) {
     }
     await search(list, NAME_LABEL[lang], 'ningmengcha')
     await expect(rows(list)).toHaveCount(0)
+  })
+}
+
+for (const lang of ['zh', 'en'] as Lang[]) {
+  test(`${lang}: the order form's product select finds 柠檬洗洁精 by full pinyin, spaced or not, and by initials`, async ({
+    signInAs,
+  }) => {
+    const { page } = await signInAs('admin', lang)
+    // a branch that sells it
+    const branches = (await apiCall(page, 'get', '/md/branch/getListAll')) as unknown as BranchOption[]
+    let seller: BranchOption | undefined
+    for (const b of branches) {
+      const offer = (await apiCall(page, 'get', `/sale/order/sellableProducts?branchId=${b.id}&keyword=DC-005`)) as {
+        records?: unknown[]
+      }
+      if ((offer.records?.length ?? 0) > 0) {
+        seller = b
+        break
+      }
+    }
+    expect(seller, 'a branch selling DC-005').toBeDefined()
+    const branchLabel = lang === 'en' && seller?.nameEn ? seller.nameEn : (seller?.name ?? '')
+
+    await page.goto('/sale/orderList')
+    await page.getByTestId('list-page-saleOrder').getByTestId('add').click()
+    await page.getByTestId('order-branch').click()
+    await chooseOption(page, new RegExp(`^${escapeRegExp(branchLabel)}$`))
+    await page.getByTestId('add-products').click()
+    const picker = page.locator('.ant-modal').filter({ has: page.getByTestId('pick-search') })
+    const offered = picker.locator('.ant-table-tbody tr.ant-table-row')
+    const keyword = picker.getByLabel(PICK_LABEL[lang])
+    for (const term of ['ningmeng', 'ning meng', 'nmxjj']) {
+      await keyword.fill(term)
+      await keyword.press('Enter')
+      await expect(offered, term).toHaveCount(1)
+      await expect(offered.first()).toContainText('DC-005')
+    }
   })
 }
