@@ -281,7 +281,8 @@ export const flowsWithReviewers = async (
   for (const flow of flows) {
     const steps = []
     for (const step of flow.steps) {
-      const ids = step.deptType === StepDeptTypes.Submitter ? [] : await engine.holdersOf(db, step.roleCode, step.orgCode)
+      const ids =
+        step.deptType === StepDeptTypes.Submitter ? [] : await engine.holdersOf(db, step.roleCode, step.orgCode)
       const people = ids.length
         ? await db
             .select({ userId: users.id, realname: users.realname, username: users.username })

@@ -15,7 +15,6 @@ import { productUnitCrud } from './unit.resource.ts'
 /** What sales reads of products: what a branch may order, and the facts a line is weighed by. */
 export { branchOfferOf, branchOfferPage, type OfferedProduct, productFacts } from './product.service.ts'
 
-
 /**
  * Products (issue 7): categories, products with units, images and review, prices, branch-sale
  * relations. Declared resources for the lists, routes for the calls of their own.

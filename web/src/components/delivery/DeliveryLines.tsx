@@ -1,5 +1,5 @@
-import { q } from '@app/contracts'
 import type { DeliveryLineState } from '@app/contracts'
+import { q } from '@app/contracts'
 import { Button, Popover, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useDictText } from '../list/useDict.ts'

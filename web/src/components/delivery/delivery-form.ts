@@ -1,8 +1,8 @@
 import {
+  DELIVERABLE,
   type DeliveryAdd,
   type DeliveryLineState,
   type DeliveryStock,
-  DELIVERABLE,
   OrderStatus,
   q,
   takeEarliestExpiry,

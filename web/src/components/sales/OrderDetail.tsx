@@ -8,7 +8,7 @@ import { AuthButton } from '../../auth/permissions.tsx'
 import { modalWidth } from '../../config/constants.ts'
 import { OrderAdjustments } from '../adjustment/index.ts'
 import { ReviewProgressView } from '../approval/ReviewProgress.tsx'
-import { OrderDeliveries } from '../delivery/index.ts'
+import { OrderDeliveries, useHasMenu } from '../delivery/index.ts'
 import { FieldValue } from '../list/FieldValue.tsx'
 import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
@@ -104,6 +104,7 @@ export const OrderDetailModal = ({ orderId, open, onClose, afterClose, orderNo }
     staleTime: 0,
   })
   const actions = useOrderActions({ onDeleted: onClose })
+  const seesAdjustments = useHasMenu('sale_apply_modify')
   const order = view.data?.order
   const progress = view.data?.progress
 
@@ -147,11 +148,16 @@ export const OrderDetailModal = ({ orderId, open, onClose, afterClose, orderNo }
             />
           ),
         },
-        {
-          key: 'adjustments',
-          label: t('sales.detail.adjustments'),
-          children: <OrderAdjustments orderId={order.id} orderNo={order.orderNo} />,
-        },
+        // the adjustments only to those who have their screen (the tab would be empty)
+        ...(seesAdjustments
+          ? [
+              {
+                key: 'adjustments',
+                label: t('sales.detail.adjustments'),
+                children: <OrderAdjustments orderId={order.id} orderNo={order.orderNo} />,
+              },
+            ]
+          : []),
         {
           key: 'sync',
           label: t('sales.detail.sync'),

@@ -5,21 +5,22 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { http } from '../../api/http.ts'
 import { type ResourceRecord, toListQuery } from '../../api/resources.ts'
+import { useButtonPermissions } from '../../auth/permissions.tsx'
 import type { OrderRef } from './useOrderActions.tsx'
 
 /**
- * The order a number names: from the order list (the caller's data scope), else from the caller's
- * reviews (a reviewer may read an order beyond their scope by id). Null when neither has it.
+ * The order a number names: from the order list (the caller's data scope), else, for a caller who
+ * has the review centre's list (`withReviews`), from their reviews (a reviewer may read an order
+ * beyond their scope by id). Null when neither has it.
  */
-export const findOrderByNo = async (orderNo: string): Promise<OrderRef | null> => {
+export const findOrderByNo = async (orderNo: string, withReviews: boolean): Promise<OrderRef | null> => {
   const query = toListQuery({ pageNo: 1, pageSize: 10, search: { orderNo } })
   const page = await http
     .get<{ records: ResourceRecord[] }>(`${saleOrderResource.base}/list`, query as never, { silent: true })
     .catch(() => null)
   const listed = page?.records.find((r) => r.orderNo === orderNo)
   if (listed) return { id: listed.id, orderNo }
-  for (const tab of ['todo', 'done'] as const) {
-    // silent: a caller without the audit detail screen simply has no reviews to look in
+  for (const tab of withReviews ? (['todo', 'done'] as const) : []) {
     const reviews = await http
       .get<Page<ReviewItem>>(
         '/audit/detail/list',
@@ -41,6 +42,10 @@ export const useOrderFromMessage = (show: (order: OrderRef) => void) => {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const location = useLocation()
+  // read when a message is opened (a change of permissions is not a new message)
+  const { can } = useButtonPermissions()
+  const reviews = useRef(can)
+  reviews.current = can
   const orderNo = new URLSearchParams(location.search).get('busObjNo')?.trim() ?? ''
   const latest = useRef(show)
   useEffect(() => {
@@ -50,7 +55,7 @@ export const useOrderFromMessage = (show: (order: OrderRef) => void) => {
   useEffect(() => {
     if (!orderNo) return
     let live = true
-    void findOrderByNo(orderNo).then((order) => {
+    void findOrderByNo(orderNo, reviews.current('audit_detail:view')).then((order) => {
       if (!live) return
       if (order) latest.current(order)
       else void message.warning(t('sales.message.notFound', { orderNo }))
