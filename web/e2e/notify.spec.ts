@@ -1,7 +1,9 @@
-import type { Browser } from '@playwright/test'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Browser, Locator, Page } from '@playwright/test'
 import { type MailSink, startMailSink } from '../../server/src/modules/notify/mail-sink.ts'
-import { expect, pickFromMenu, test } from './fixtures.ts'
-import { apiCall } from './list-helpers.ts'
+import { expect, pickFromMenu, signIn, test } from './fixtures.ts'
+import { apiCall, rowWith } from './list-helpers.ts'
 import { findOrder, inDays, statusOf } from './sales-helpers.ts'
 import { mailSinkPort } from './server-main.ts'
 
@@ -108,4 +110,79 @@ test('a reviewer approves from the mail in one click; the order moves on', async
   await expect(zh.getByRole('link', { name: '同意' })).toBeVisible()
   await expect(zh.getByRole('link', { name: '驳回' })).toBeVisible()
   await zh.close()
+})
+
+/** Picks an option of an antd select (the options render in a popup outside the field). */
+const choose = async (page: Page, field: Locator, option: string) => {
+  await field.click()
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click()
+}
+
+test('an administrator adds a WeCom robot; an order is posted to it; the sent list shows it', async ({
+  page,
+  signInAs,
+}) => {
+  test.setTimeout(180_000)
+  // a local stand-in for the WeCom robot
+  const posted: string[] = []
+  const robot = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => {
+      body += c.toString()
+    })
+    req.on('end', () => {
+      posted.push(body)
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{"errcode":0,"errmsg":"ok"}')
+    })
+  })
+  await new Promise<void>((resolve) => robot.listen(0, '127.0.0.1', () => resolve()))
+  try {
+    await signIn(page, 'admin')
+    await page.goto('/sys/notifyRobot')
+    await page.getByTestId('list-page-notifyRobot').getByTestId('add').click()
+    const modal = page.getByTestId('record-modal')
+    await modal.getByLabel('部门编码').fill('A01')
+    await choose(page, modal.getByLabel('类型'), '企业微信')
+    await modal
+      .getByLabel('Webhook 地址')
+      .fill(`http://127.0.0.1:${(robot.address() as AddressInfo).port}/cgi-bin/webhook/send?key=demo`)
+    await page.getByTestId('record-save').click()
+    await expect(modal).toBeHidden()
+    await expect(rowWith(page.getByTestId('list-page-notifyRobot'), 'A01')).toHaveCount(1)
+
+    const branch = await signInAs('branch_admin')
+    const branches = (await apiCall(branch.page, 'get', '/md/branch/getListAll')) as unknown as {
+      id: string
+      code: string
+    }[]
+    const branchId = branches.find((b) => b.code === 'RU-MOW')!.id
+    const sellable = (await apiCall(
+      branch.page,
+      'get',
+      `/sale/order/sellableProducts?branchId=${branchId}&pageNo=1&pageSize=10`,
+    )) as unknown as { records: { productId: string; units: { id: string }[] }[] }
+    const { orderNo } = (await apiCall(branch.page, 'post', '/sale/order/add', {
+      branchId,
+      companyCode: '002',
+      expectedDeliveryDate: inDays(40),
+      transportMode: 'sea',
+      certificateRequired: false,
+      certificateTypes: [],
+      remark: 'robot journey',
+      lines: sellable.records.slice(0, 1).map((p) => ({ productId: p.productId, unitId: p.units[0]!.id, quantity: 3 })),
+    })) as unknown as { id: string; orderNo: string }
+    await expect.poll(() => posted.filter((b) => b.includes(orderNo)).length, { timeout: 60_000 }).toBe(1)
+    expect(JSON.parse(posted.find((b) => b.includes(orderNo))!)).toMatchObject({ msgtype: 'markdown' })
+
+    // the sent list shows the mail and the chat message of the order, sent
+    await page.goto('/sys/notifyOutbox')
+    const sent = page.getByTestId('list-page-notifyOutbox')
+    await expect(async () => {
+      await page.reload()
+      await expect(rowWith(sent, orderNo).filter({ hasText: '已发送' }).first()).toBeVisible({ timeout: 2000 })
+    }).toPass({ timeout: 30_000 })
+  } finally {
+    robot.close()
+  }
 })
