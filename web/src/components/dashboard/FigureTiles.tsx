@@ -38,17 +38,17 @@ const Tile = ({
 )
 
 /** Change against last month, as a percentage with an arrow (none when last month had nothing). */
-const Trend = ({ now, before }: { now: number; before: number }) => {
+const Trend = ({ now, before, format }: { now: number; before: number; format: (v: number) => string }) => {
   const { t } = useTranslation()
   if (before === 0)
-    return <Typography.Text type="secondary">{t('pages.dashboard.lastMonth', { value: before })}</Typography.Text>
+    return (
+      <Typography.Text type="secondary">{t('pages.dashboard.lastMonth', { value: format(before) })}</Typography.Text>
+    )
   const pct = Math.round(((now - before) / before) * 100)
   const up = pct >= 0
   return (
     <Space size={4}>
-      <Typography.Text type="secondary">
-        {t('pages.dashboard.lastMonth', { value: formatThousands(before) })}
-      </Typography.Text>
+      <Typography.Text type="secondary">{t('pages.dashboard.lastMonth', { value: format(before) })}</Typography.Text>
       <Typography.Text type={up ? 'success' : 'danger'}>
         {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {Math.abs(pct)}%
       </Typography.Text>
@@ -70,14 +70,14 @@ export const FigureTiles = ({ data, open }: { data: Dashboard; open: (url: strin
         id="month-orders"
         title={t('pages.dashboard.monthOrders')}
         value={formatThousands(data.thisMonth.count)}
-        footer={<Trend now={data.thisMonth.count} before={data.lastMonth.count} />}
+        footer={<Trend now={data.thisMonth.count} before={data.lastMonth.count} format={formatThousands} />}
         onOpen={() => open(listUrl(ORDER_LIST, month))}
       />
       <Tile
         id="month-amount"
         title={t('pages.dashboard.monthAmount')}
         value={money(data.thisMonth.amount)}
-        footer={<Trend now={data.thisMonth.amount} before={data.lastMonth.amount} />}
+        footer={<Trend now={data.thisMonth.amount} before={data.lastMonth.amount} format={money} />}
         onOpen={() => open(listUrl(ORDER_LIST, month))}
       />
       <Tile

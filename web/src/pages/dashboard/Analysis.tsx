@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Card, Col, List, Row, Skeleton, Typography } from 'antd'
+import { Alert, Card, Col, List, Row, Skeleton, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -80,28 +80,36 @@ const Analysis = () => {
             </Col>
             <Col xs={24}>
               <Card size="small" title={t('pages.dashboard.topProducts')} data-testid="dashboard-top-products">
-                <List
+                <Table
                   size="small"
+                  rowKey="productId"
+                  pagination={false}
                   dataSource={d.topProducts}
-                  header={
-                    <List.Item
-                      extra={`${t('pages.dashboard.quantity')} · ${t('pages.dashboard.amount')}`}
-                      style={{ padding: 0 }}
-                    >
-                      {t('pages.dashboard.product')}
-                    </List.Item>
-                  }
-                  renderItem={(p, i) => (
-                    <List.Item
-                      extra={`${formatThousands(p.quantity)} · ${formatThousands(p.amount.toFixed(2))}`}
-                      data-testid="dashboard-top-product"
-                    >
-                      {i + 1}.{' '}
-                      <Link to={listUrl(PRODUCT_LIST, { code: p.code })}>
-                        {p.code} {en ? (p.nameEn ?? p.name) : p.name}
-                      </Link>
-                    </List.Item>
-                  )}
+                  onRow={() => ({ 'data-testid': 'dashboard-top-product' }) as never}
+                  columns={[
+                    { title: '#', width: 48, render: (_, _p, i) => i + 1 },
+                    {
+                      title: t('pages.dashboard.product'),
+                      ellipsis: true,
+                      render: (_, p) => (
+                        <Link to={listUrl(PRODUCT_LIST, { code: p.code })}>
+                          {p.code} {en ? (p.nameEn ?? p.name) : p.name}
+                        </Link>
+                      ),
+                    },
+                    {
+                      title: t('pages.dashboard.quantity'),
+                      width: 140,
+                      align: 'right',
+                      render: (_, p) => formatThousands(p.quantity),
+                    },
+                    {
+                      title: t('pages.dashboard.amount'),
+                      width: 160,
+                      align: 'right',
+                      render: (_, p) => formatThousands(p.amount.toFixed(2)),
+                    },
+                  ]}
                 />
               </Card>
             </Col>
