@@ -7,7 +7,7 @@
 // made by an earlier build of the same code, packages and migrations on the same day is kept.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cp, readdir, readFile, rename, rm } from 'node:fs/promises'
+import { cp, readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -28,12 +28,11 @@ const externalPackages = {
   },
 }
 
-// the demo database of the build before, set aside while the bundle is made again
+// everything of the build before goes but its demo database, which may serve again (below)
 const demoData = path.join(dist, 'demo-data')
-const earlierDemoData = `${dist}.demo-data`
-await rm(earlierDemoData, { recursive: true, force: true })
-await rename(demoData, earlierDemoData).catch(() => {})
-await rm(dist, { recursive: true, force: true })
+for (const name of await readdir(dist).catch(() => [])) {
+  if (name !== 'demo-data') await rm(path.join(dist, name), { recursive: true, force: true })
+}
 await build({
   // the server, and the ERP and OpenID provider simulators the browser journeys (and a demo) run beside it
   entryPoints: {
@@ -69,7 +68,7 @@ const pad = (n) => String(n).padStart(2, '0')
 const now = new Date()
 const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 const source = await sourceOfDemoData()
-const earlier = await readFile(path.join(earlierDemoData, 'meta.json'), 'utf8')
+const earlier = await readFile(path.join(demoData, 'meta.json'), 'utf8')
   .then((text) => JSON.parse(text))
   .catch(() => null)
 if (
@@ -77,10 +76,9 @@ if (
   earlier.day === today &&
   earlier.timeZone === Intl.DateTimeFormat().resolvedOptions().timeZone
 ) {
-  await rename(earlierDemoData, demoData)
   console.log(`demo data of ${today}: kept from the build before`)
 } else {
-  await rm(earlierDemoData, { recursive: true, force: true })
+  // made anew (make-demo-data.js empties the folder first)
   const made = spawnSync(process.execPath, [path.join(dist, 'make-demo-data.js'), source], { stdio: 'inherit' })
   if (made.status !== 0) process.exit(made.status ?? 1)
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { DICTIONARIES, type DictDef, Errors, flattenMenus, MENU_TREE, ROUTE_VIEW, RoleCode } from '@app/contracts'
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../client.ts'
+import { type DbOrTx, rowsOf } from '../client.ts'
 import { codeTable, dictItems, dictTypes, permissions, rolePermissions, roles, settings } from '../schema/index.ts'
 
 type CodeRow = typeof codeTable.$inferInsert
@@ -46,12 +46,17 @@ const definedCatalogue = () => {
  * Brings the catalogue the code defines into the database: code-table texts (new ids only, so
  * edits made on the language screen stay), dictionaries, menus and buttons, and default settings,
  * then the system administrator's grants on every menu and button. The catalogue is written when
- * the code's differs from the one last written (its fingerprint is kept in sys_setting): on a start
- * with the same code only the grants are checked, one statement instead of a few hundred (1-4 s
- * of PGlite's first seconds). Idempotent.
+ * the code's, or the migrations applied, differ from those of the last writing (their fingerprint
+ * is kept in sys_setting): a start with the same code and migrations only checks the grants, a
+ * few statements instead of a few hundred (1-4 s of PGlite's first seconds). Idempotent.
  */
 export const syncCatalogue = async (db: DbOrTx) => {
-  const { codes, fingerprint } = definedCatalogue()
+  const { codes, fingerprint: defined } = definedCatalogue()
+  // and the migrations applied: one that changes catalogue rows has the catalogue written again
+  const [migrated] = rowsOf<{ at: string | null }>(
+    await db.execute(sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`),
+  )
+  const fingerprint = `${defined}:${migrated?.at ?? ''}`
   const [written] = await db
     .select({ value: settings.value })
     .from(settings)
