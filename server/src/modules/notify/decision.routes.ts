@@ -123,13 +123,16 @@ export const decisionRoutes =
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))))
     })
-    const route = { config: { permission: 'public' as const, rawResponse: true }, schema: { hide: true } }
+    const route = (summary: string) => ({
+      config: { permission: 'public' as const, rawResponse: true },
+      schema: { tags: ['notify'], summary },
+    })
     const decisionOf = (v: unknown) =>
       v === ReviewDecision.Approve || v === ReviewDecision.Reject ? (v as ReviewDecision) : null
 
     app.get<{ Params: { token: string }; Querystring: { d?: string } }>(
       '/notify/decision/:token',
-      route,
+      route("A mailed decision link's page: the order and a confirming button (HTML; changes nothing)"),
       async (req, reply) => {
         const link = await links.verify(database.db, req.params.token)
         const decision = decisionOf(req.query.d)
@@ -151,7 +154,10 @@ export const decisionRoutes =
 
     app.post<{ Params: { token: string }; Body: Record<string, string> | undefined }>(
       '/notify/decision/:token',
-      { ...route, bodyLimit: 8192 },
+      {
+        ...route('A mailed decision link decides the order review step it was mailed for, once (HTML form post)'),
+        bodyLimit: 8192,
+      },
       async (req, reply) => {
         const decision = decisionOf(req.body?.d)
         const note = String(req.body?.note ?? '')
