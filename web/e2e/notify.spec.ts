@@ -150,6 +150,13 @@ test('an administrator adds a WeCom robot; an order is posted to it; the sent li
     await page.getByTestId('record-save').click()
     await expect(modal).toBeHidden()
     await expect(rowWith(page.getByTestId('list-page-notifyRobot'), 'A01')).toHaveCount(1)
+    // the mail defaults of a role: logistics chiefs get no mail of approvals by default
+    const defaults = page.getByTestId('role-mail-defaults')
+    await choose(page, defaults.getByLabel('角色'), '物流主管')
+    await expect(defaults.getByLabel('我提交的单据审核通过')).toBeChecked()
+    await defaults.getByLabel('我提交的单据审核通过').uncheck()
+    await defaults.getByRole('button', { name: /保\s*存/ }).click()
+    await expect(page.getByText('已保存该角色的默认设置')).toBeVisible()
 
     const branch = await signInAs('branch_admin')
     const branches = (await apiCall(branch.page, 'get', '/md/branch/getListAll')) as unknown as {

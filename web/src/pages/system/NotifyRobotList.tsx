@@ -3,6 +3,7 @@ import { Alert } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList } from '../../components/list/types.ts'
+import { RoleMailDefaults } from '../../components/notify/RoleMailDefaults.tsx'
 
 /**
  * Group-chat robots (issue 38): one WeCom, DingTalk or Feishu robot per department, by its webhook
@@ -23,6 +24,7 @@ export const NotifyRobotList = () => {
     <>
       <Alert type="info" showIcon title={t('notify.robotHint')} style={{ marginBottom: 12 }} />
       <ListPage list={list} />
+      <RoleMailDefaults />
     </>
   )
 }

@@ -8,6 +8,11 @@ export default {
     'The mails and group-chat messages the product sent. A failed send is tried again after a wait; after the last try it says "Failed" with the reason. Once the cause is fixed, select the rows and send them again.',
   retry: 'Send again',
   retried: '{{count}} queued again',
+  roleDefaults: {
+    title: 'Mail defaults per role',
+    role: 'Role',
+    saved: "The role's defaults are saved",
+  },
   prefs: {
     menu: 'Notification settings',
     title: 'Notification settings',
