@@ -246,11 +246,16 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
                     if (!s) return <Typography.Text type="secondary">{t('delivery.deliver.pickDepot')}</Typography.Text>
                     return (
                       <Flex vertical gap={2} data-testid="deliver-batches">
-                        {s.takes.map((b) => (
-                          <Typography.Text key={b.batchNo}>
-                            {b.batchNo} · {b.expiryDate ?? t('delivery.deliver.noExpiry')} × {qty(b.quantity)}
-                          </Typography.Text>
-                        ))}
+                        {s.takes.map((b) => {
+                          // a batch past its expiry date is still taken first, and said so
+                          const expired = b.expiryDate !== null && b.expiryDate < dayjs().format(DATE_FORMAT)
+                          return (
+                            <Typography.Text key={b.batchNo} type={expired ? 'danger' : undefined}>
+                              {b.batchNo} · {b.expiryDate ?? t('delivery.deliver.noExpiry')} × {qty(b.quantity)}
+                              {expired ? ` ${t('delivery.deliver.expired')}` : ''}
+                            </Typography.Text>
+                          )
+                        })}
                         {s.short > 0 && (
                           <Typography.Text type="danger" data-testid="deliver-short">
                             {t('delivery.deliver.shortBy', { n: qty(s.short) })}

@@ -45,6 +45,7 @@ export default {
     shortBy: '{{n}} short',
     pickDepot: 'Select the warehouse to see its stock',
     noExpiry: 'no expiry',
+    expired: '(expired)',
   },
   complete: {
     title: 'Delivery complete: {{orderNo}}',

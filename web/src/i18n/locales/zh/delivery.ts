@@ -48,6 +48,7 @@ export default {
     shortBy: '缺 {{n}}',
     pickDepot: '选择仓库后显示其库存',
     noExpiry: '无有效期',
+    expired: '（已过期）',
   },
   complete: {
     title: '发货完成：{{orderNo}}',
