@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { dayOf } from '../../platform/days.ts'
@@ -83,6 +84,22 @@ export const unusableBecause = (meta: DemoDataMeta | null, now: Date, migrations
   return null
 }
 
+/**
+ * Copies a folder, its files side by side (one copy_file_range each, a clone where the file system
+ * can): about half the time of `fs.cp` for the 1 400 files of a PGlite data directory.
+ */
+const copyTree = async (from: string, to: string): Promise<void> => {
+  await mkdir(to, { recursive: true })
+  const entries = await readdir(from, { withFileTypes: true })
+  await Promise.all(
+    entries.map((e) =>
+      e.isDirectory()
+        ? copyTree(path.join(from, e.name), path.join(to, e.name))
+        : copyFile(path.join(from, e.name), path.join(to, e.name), constants.COPYFILE_FICLONE),
+    ),
+  )
+}
+
 const isEmptyDir = async (dir: string) =>
   readdir(dir).then(
     (names) => names.length === 0,
@@ -112,8 +129,8 @@ export const copyDemoData = async (
   const part = `${pgliteDir}.part`
   await rm(part, { recursive: true, force: true })
   const files = path.join(from, 'files')
-  if (!(await isEmptyDir(files))) await cp(files, filesDir, { recursive: true })
-  await cp(path.join(from, 'pglite'), part, { recursive: true })
+  if (!(await isEmptyDir(files))) await copyTree(files, filesDir)
+  await copyTree(path.join(from, 'pglite'), part)
   await rm(pgliteDir, { recursive: true, force: true })
   await rename(part, pgliteDir)
   log(`database: demo data of ${meta!.day} copied from the build in ${Math.round(performance.now() - started)} ms`)
