@@ -5,7 +5,8 @@ import path from 'node:path'
 import { OrderStatus, type SellableProduct } from '@app/contracts'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { outbox, saleOrders, users } from '../../src/db/schema/index.ts'
+import { outbox, reviewSteps, reviews, saleOrders, users } from '../../src/db/schema/index.ts'
+import { notifyOf } from '../../src/modules/notify/index.ts'
 import { type MailSink, startMailSink } from '../../src/modules/notify/mail-sink.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { type Api, addOrder, as, audit, branchId, detail, orderForm, sellable } from '../sales/helpers.ts'
@@ -361,6 +362,41 @@ describe('ERP sync failed', () => {
     expect(mail.subject).toBe(`ERP 同步失败：订单 ${orderNo}`)
     expect(mail.text).toContain('account period closed')
     expect(mail.text).toContain(`订单号: ${orderNo}`)
+  })
+})
+
+describe('review deadlines', () => {
+  it('the mailed reviewers are reminded once before the step expires; once expired, they and the submitter are told', async () => {
+    const { id, orderNo } = await addOrder(branchAdmin, orderForm(moscow, products))
+    await linksOf('region_president', orderNo)
+    const db = t.database.db
+    const [review] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.objectId, id))
+    // the step has two hours (reminders come four hours before)
+    await db.update(reviewSteps).set({ timeLimitHours: 2 }).where(eq(reviewSteps.reviewId, review!.id))
+    const deadlines = notifyOf(db)!.deadlines
+    await deadlines.tick()
+    await deadlines.tick()
+    const soon = (
+      await sink.until((all) => all.some((m) => m.subject.startsWith('Review due soon') && m.subject.includes(orderNo)))
+    ).filter((m) => m.subject.includes(orderNo) && m.subject.startsWith('Review due soon'))
+    expect(soon.map((m) => m.to)).toEqual([['region_president@example.com']])
+    expect(soon[0]!.text).toContain('expires at')
+    // three hours later: expired
+    await db.update(reviews).set({ stepStartedAt: sql`now() - interval '3 hours'` }).where(eq(reviews.id, review!.id))
+    await deadlines.tick()
+    await deadlines.tick()
+    await sink.until((all) =>
+      all.some(
+        (m) =>
+          m.to.includes('branch_admin@example.com') && m.subject.includes(`审核已超时`) && m.subject.includes(orderNo),
+      ),
+    )
+    await new Promise((r) => setTimeout(r, 300))
+    const expired = sink.mails.filter(
+      (m) => m.subject.includes(orderNo) && /expired|超时/.test(m.subject) && !m.subject.startsWith('Review due'),
+    )
+    expect(expired.map((m) => m.to[0]).sort()).toEqual(['branch_admin@example.com', 'region_president@example.com'])
+    expect(expired.find((m) => m.to[0] === 'region_president@example.com')!.subject).toMatch(/^Review time expired: /)
   })
 })
 

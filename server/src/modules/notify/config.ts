@@ -13,6 +13,10 @@ const NotifyEnvSchema = z.object({
   NOTIFY_LINK_SECRET: z.string().min(16).optional(),
   /** A decision link's life when its step has no deadline sooner. */
   NOTIFY_LINK_HOURS: z.coerce.number().positive().default(72),
+  /** How long before a review step expires its reviewers are reminded. */
+  NOTIFY_REMIND_BEFORE_HOURS: z.coerce.number().positive().default(4),
+  /** How often each instance looks for steps near or past their deadline. */
+  NOTIFY_DEADLINE_CHECK_MS: z.coerce.number().int().positive().default(60_000),
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().positive().default(6),
   NOTIFY_RETRY_BASE_MS: z.coerce.number().int().positive().default(5_000),
   NOTIFY_POLL_MS: z.coerce.number().int().positive().default(1_000),
@@ -26,6 +30,8 @@ export type NotifyConfig = {
   appUrl: string
   linkSecret: string | undefined
   linkMs: number
+  remindBeforeMs: number
+  deadlineCheckMs: number
   maxAttempts: number
   retryBaseMs: number
   pollMs: number
@@ -40,6 +46,8 @@ export const loadNotifyConfig = (env: NodeJS.ProcessEnv): NotifyConfig => {
     appUrl: c.APP_URL.replace(/\/+$/, ''),
     linkSecret: c.NOTIFY_LINK_SECRET,
     linkMs: c.NOTIFY_LINK_HOURS * 3600_000,
+    remindBeforeMs: c.NOTIFY_REMIND_BEFORE_HOURS * 3600_000,
+    deadlineCheckMs: c.NOTIFY_DEADLINE_CHECK_MS,
     maxAttempts: c.NOTIFY_MAX_ATTEMPTS,
     retryBaseMs: c.NOTIFY_RETRY_BASE_MS,
     pollMs: c.NOTIFY_POLL_MS,

@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { keepsPrincipals } from '../../platform/access.ts'
 import { registerResource } from '../../platform/crud/routes.ts'
-import { createOutboxWorker, type OutboxSender } from '../../platform/outbox/index.ts'
+import { createOutboxWorker, type OutboxSender, type OutboxWorker } from '../../platform/outbox/index.ts'
 import { createSalesServices } from '../sales/index.ts'
 import { notifyAdminRoutes, notifyOutboxCrud, notifyRobotCrud } from './admin.ts'
 import { createChatSender, createMailSender } from './channels.ts'
+import { createDeadlineWatch } from './deadlines.ts'
 import { decisionRoutes } from './decision.routes.ts'
 import { createLinks } from './links.ts'
-import { subscribeNotifyProducers } from './producers.ts'
+import { createTeller, subscribeNotifyProducers } from './producers.ts'
+
+/** The sender and deadline watch of the app on a database (the tests drive their rounds). */
+const running = new WeakMap<object, { worker: OutboxWorker; deadlines: ReturnType<typeof createDeadlineWatch> }>()
+export const notifyOf = (db: object) => running.get(db)
 
 /**
  * Notifications beyond the in-app message (issue 38): events become mails and group-chat messages
@@ -51,8 +56,13 @@ export const notifyModule = async (app: FastifyInstance) => {
     },
     log: app.log,
   })
-  app.decorate('notifyWorker', worker)
   const off = subscribeNotifyProducers({ events, config: settings, links, queued: () => worker.wake() })
+  const deadlines = createDeadlineWatch({
+    db: database.db,
+    tell: createTeller({ config: settings, queued: () => worker.wake() }),
+    remindBeforeMs: settings.remindBeforeMs,
+  })
+  running.set(database.db, { worker, deadlines })
 
   await app.register(decisionRoutes({ links, review }))
   await app.register(notifyAdminRoutes({ mailConfigured: !!mail }))
@@ -62,17 +72,12 @@ export const notifyModule = async (app: FastifyInstance) => {
   app.addHook('onReady', async () => {
     await links.keyOf()
     worker.start()
+    deadlines.start(settings.deadlineCheckMs)
   })
   app.addHook('onClose', async () => {
     off()
+    deadlines.stop()
     await worker.stop()
     mail?.close()
   })
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This instance's notification sender (the tests drive its rounds). */
-    notifyWorker?: ReturnType<typeof createOutboxWorker>
-  }
 }

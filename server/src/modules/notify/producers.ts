@@ -75,7 +75,10 @@ const robotFor = async (db: DbOrTx, orgCode: string | null) => {
 }
 
 type Told = {
-  event: NotifyEvent
+  /** What happened: a preference's event, or a reminder ('deadlineNear', 'expired'). */
+  event: NotifyEvent | 'deadlineNear' | 'expired'
+  /** The preference that decides whether it is mailed (default: the event's own). */
+  pref?: NotifyEvent
   /** What the keys are made of: the same event for the same thing is queued once per recipient and channel. */
   ref: string
   business: string
@@ -86,27 +89,17 @@ type Told = {
   decision?: (r: Recipient) => Promise<MailContent['decision']>
 }
 
-/**
- * Domain events become mails (per recipient, in their language, if they want them) and group-chat
- * messages (to the order's department's robot), queued in the outbox in the event's transaction.
- */
-export const subscribeNotifyProducers = (deps: {
-  events: EventBus
-  config: NotifyConfig
-  links: Links
-  /** Rows were queued: the local worker may look now. */
-  queued: () => void
-}) => {
-  const { events, config, links } = deps
+/** Queues a told event: a mail per recipient who wants it, and the order department's robot message. */
+export const createTeller = (deps: { config: NotifyConfig; queued: () => void }) => {
+  const { config } = deps
   const mail = !!config.smtpUrl
-
-  const tell = async (tx: DbOrTx, told: Told, recipientIds: string[], opts: { chat?: boolean } = {}) => {
+  return async (tx: DbOrTx, told: Told, recipientIds: string[], opts: { chat?: boolean } = {}) => {
     const items: OutboxItem[] = []
     const link = productLink(config.appUrl, told.business, told.order?.orderNo ?? told.objectNo)
     if (mail) {
-      const recipients = (await wantsMail(tx, await readRecipients(tx, recipientIds), told.event)).filter(
-        (r) => r.email,
-      )
+      const recipients = (
+        await wantsMail(tx, await readRecipients(tx, recipientIds), told.pref ?? (told.event as NotifyEvent))
+      ).filter((r) => r.email)
       for (const r of recipients) {
         const { subject, paragraphs } = told.texts(r.lang)
         const decision = await told.decision?.(r)
@@ -149,6 +142,23 @@ export const subscribeNotifyProducers = (deps: {
     }
     if ((await enqueue(tx, items)) > 0) deps.queued()
   }
+}
+
+export type { Told }
+
+/**
+ * Domain events become mails (per recipient, in their language, if they want them) and group-chat
+ * messages (to the order's department's robot), queued in the outbox in the event's transaction.
+ */
+export const subscribeNotifyProducers = (deps: {
+  events: EventBus
+  config: NotifyConfig
+  links: Links
+  /** Rows were queued: the local worker may look now. */
+  queued: () => void
+}) => {
+  const { events, config, links } = deps
+  const tell = createTeller(deps)
 
   const reviewNeeded = async (
     tx: DbOrTx,

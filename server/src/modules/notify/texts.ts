@@ -73,6 +73,23 @@ export const lead = {
     lang === 'en'
       ? { subject: `Rejected: ${about(e, lang)}`, text: 'Your request has been rejected.' }
       : { subject: `已驳回：${about(e, lang)}`, text: '您提交的单据已被驳回。' },
+  deadlineNear: (lang: Lang, e: Subjectish & { deadline: Date }) =>
+    lang === 'en'
+      ? {
+          subject: `Review due soon: ${about(e, lang)}`,
+          text: `The step waiting for your review expires at ${when(e.deadline, lang)}.`,
+        }
+      : { subject: `审核即将超时：${about(e, lang)}`, text: `等待您审核的步骤将于 ${when(e.deadline, lang)} 超时。` },
+  expired: (lang: Lang, e: Subjectish & { deadline: Date }) =>
+    lang === 'en'
+      ? {
+          subject: `Review time expired: ${about(e, lang)}`,
+          text: `The review step expired at ${when(e.deadline, lang)} without a decision and can no longer be decided: ask an administrator.`,
+        }
+      : {
+          subject: `审核已超时：${about(e, lang)}`,
+          text: `该审核步骤已于 ${when(e.deadline, lang)} 超时未处理，已不能再审核，请联系管理员。`,
+        },
   erpFailed: (lang: Lang, e: { orderNo: string }) =>
     lang === 'en'
       ? {
