@@ -83,7 +83,7 @@ export type OutboxWorkerSettings = {
 /** Sends one row's payload; throws with the reason people should read when it fails. */
 export type OutboxSender = (row: OutboxRow) => Promise<void>
 
-type Log = { warn: (o: object, msg: string) => void }
+type Log = { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void }
 
 /**
  * The worker of an instance: claims due rows of the topics it has senders for, sends them one by
@@ -155,7 +155,11 @@ export const createOutboxWorker = (deps: {
           updateAt: new Date(),
         })
         .where(mine(row.id))
-      log.warn({ outboxId: row.id, topic: row.topic, attempt: row.attempts, final, reason }, 'outbox send failed')
+      // a try that will be repeated is routine; the last one is for an administrator to see
+      log[final ? 'warn' : 'info'](
+        { outboxId: row.id, topic: row.topic, attempt: row.attempts, final, reason },
+        'outbox send failed',
+      )
       return false
     }
   }
