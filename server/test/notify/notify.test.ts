@@ -154,8 +154,13 @@ describe('one-click decision links', () => {
     expect(done.statusCode).toBe(200)
     expect(outcome(done.body)).toBe('approve')
     expect((await detail(branchAdmin, id)).status).toBe(OrderStatus.UnderReview)
-    // the next step's reviewer is mailed
-    await linksOf('branch_finance', orderNo)
+    // the next step's reviewer is mailed, and their link decides their step
+    const next = await linksOf('branch_finance', orderNo)
+    expect(outcome((await page(next.approve.split('?')[0]!, 'POST', { d: 'approve' })).body)).toBe('approve')
+    expect(
+      (await t.database.db.select({ step: reviews.currentStep }).from(reviews).where(eq(reviews.objectId, id)))[0]!
+        .step,
+    ).toBe(3)
     const again = await page(links.approve.split('?')[0]!, 'POST', { d: 'approve' })
     expect(outcome(again.body)).toBe('used')
     expect((await page(links.reject)).body).toContain('already been used')
