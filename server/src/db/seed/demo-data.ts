@@ -77,7 +77,7 @@ export const readDemoDataMeta = async (dir: string): Promise<DemoDataMeta | null
 
 /** Why a copy cannot serve a first start now, or null when it can. */
 export const unusableBecause = (meta: DemoDataMeta | null, now: Date, migrations: string): string | null => {
-  if (!meta) return 'no demo database was built (npm run build)'
+  if (!meta) return 'no demo database was built beside the server (npm run build makes it)'
   if (meta.migrations !== migrations) return 'the built demo database has other migrations'
   if (meta.timeZone !== timeZone()) return `the built demo database is dated in ${meta.timeZone}`
   if (meta.day !== dayOf(now)) return `the built demo database is dated ${meta.day}`
