@@ -14,7 +14,7 @@ import {
 } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { depots, operationLogs, saleOrders, stocks } from '../../src/db/schema/index.ts'
+import { depots, messages, operationLogs, saleOrders, stocks, users } from '../../src/db/schema/index.ts'
 import { addUser, signIn } from '../approval/fixtures.ts'
 import type { TestApp } from '../helpers/app.ts'
 import { createProductTestApp } from '../product/helpers.ts'
@@ -204,6 +204,15 @@ describe('delivery', () => {
     })
     expect(done.body.result.status).toBe(OrderStatus.DeliveryComplete)
     expect(done.body.result.actualDeliveryDate).toBe(dayFrom(0))
+    // the branch administrator who placed it is told
+    const told = await t.database.db
+      .select({ title: messages.title })
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.recipientId))
+      .where(eq(users.username, 'branch_admin'))
+    expect(
+      told.some((m) => m.title === `订单已完成交货：${orderNo}` || m.title === `Order delivered: ${orderNo}`),
+    ).toBe(true)
   })
 
   it('refuses an order not yet approved, and the branch', async () => {

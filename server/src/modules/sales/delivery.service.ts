@@ -214,6 +214,16 @@ export const createDeliveries = (deps: { stock: StockDocService; events: EventBu
       })
       const lines = await linesOf(tx, order.id)
       await log(tx, req, 'sale_delivery:edit', moved, { order, lines }, { order: moved, lines })
+      // whoever placed it is told (a message, and by the channels they chose)
+      if (order.createBy)
+        await events.emit(tx, {
+          type: 'business.notify',
+          recipientIds: [order.createBy],
+          texts: salesTexts.completed(order.orderNo, input.actualDeliveryDate),
+          menuId: 'sale_order',
+          objectNo: order.orderNo,
+          creatorId: principal.userId,
+        })
       return moved
     },
 

@@ -41,6 +41,10 @@ export const salesTexts = {
       content: `Delivery ${deliveryNo}: the order is ${full ? 'fully' : 'partly'} delivered.`,
     },
   }),
+  completed: (orderNo: string, actualDate: string): Texts => ({
+    zh: { title: `订单已完成交货：${orderNo}`, content: `实际交货日期 ${actualDate}。` },
+    en: { title: `Order delivered: ${orderNo}`, content: `Delivery complete on ${actualDate}.` },
+  }),
   adjustmentDecided: (orderNo: string, approved: boolean, note: string | null): Texts => {
     const n = noteOf(note, '审核意见', 'Note')
     return {
