@@ -154,6 +154,8 @@ describe('domain events', () => {
         objectNo: expect.any(String),
         stepNo: 1,
         final: false,
+        // the review as the decision left it: under review, approved, rejected
+        reviewStatus: ApprovalStatus.UnderReview,
         decidedBy: id.region_president,
         note: 'ok 1',
         // the step it made current, with who must review it now
@@ -167,6 +169,7 @@ describe('domain events', () => {
         objectNo: expect.any(String),
         stepNo: 2,
         final: true,
+        reviewStatus: ApprovalStatus.Approved,
         decidedBy: id.gm_president,
         note: 'ok 2',
         ...about,
@@ -187,6 +190,7 @@ describe('domain events', () => {
         objectNo: expect.any(String),
         stepNo: 1,
         final: true,
+        reviewStatus: ApprovalStatus.Rejected,
         decidedBy: id.region_president,
         note: 'no',
         ...about,
