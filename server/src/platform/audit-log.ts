@@ -81,6 +81,10 @@ export const recordOperation = async (db: DbOrTx, req: RequestInfo, entry: Opera
   await insertLog(db, placedOperation(req, entry))
 }
 
+/** A sign-in's log entry (by password or through the identity provider), naming who signed in. */
+export const recordLogin = (db: DbOrTx, req: RequestInfo, user: { id: string; username: string }) =>
+  recordOperation(db, req, { logType: LogType.Login, operation: 'login', user })
+
 /** Every column an entry writes (the type checks none is missed), each a placeholder of `placedOperationInsert`. */
 const LOG_COLUMNS: Record<keyof ReturnType<typeof logRow>, true> = {
   logType: true,

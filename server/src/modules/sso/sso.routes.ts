@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../platform/access.ts'
-import { LogType, recordOperation } from '../../platform/audit-log.ts'
+import { recordLogin, recordOperation } from '../../platform/audit-log.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
 import { AppError, isAppError } from '../../platform/errors.ts'
 import { createAuthService } from '../system/auth.service.ts'
@@ -178,11 +178,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         { ip: req.ip, userAgent: req.headers['user-agent'] },
         auth.openSession,
       )
-      await recordOperation(database.db, req, {
-        logType: LogType.Login,
-        operation: 'login',
-        user: { id: result.userId, username: result.userInfo.username },
-      })
+      await recordLogin(database.db, req, { id: result.userId, username: result.userInfo.username })
       return ok(result)
     },
   )

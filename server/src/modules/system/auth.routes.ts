@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../platform/access.ts'
-import { LogType, recordOperation } from '../../platform/audit-log.ts'
+import { LogType, recordLogin, recordOperation } from '../../platform/audit-log.ts'
 import { emptyResponse, ok, okResponse } from '../../platform/envelope.ts'
 import { AppError } from '../../platform/errors.ts'
 import { createAuthService } from './auth.service.ts'
@@ -36,11 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] })
-      await recordOperation(database.db, req, {
-        logType: LogType.Login,
-        operation: 'login',
-        user: { id: result.userId, username: result.userInfo.username },
-      })
+      await recordLogin(database.db, req, { id: result.userId, username: result.userInfo.username })
       return ok(result)
     },
   )
