@@ -2,7 +2,6 @@ import { z } from 'zod'
 import {
   DosageFormValues,
   LabelTypeValues,
-  PriceTypeValues,
   ProductTypeValues,
   SourceValues,
   SpecTypeValues,
@@ -10,28 +9,23 @@ import {
   UnitValues,
 } from './dicts/product.ts'
 import { ApprovalStatus } from './dicts/sales.ts'
-import { codeOf, day, optionalText, recordBase, status, stepNumber, text, versionNo } from './fields.ts'
+import { codeOf, optionalText, recordBase, status, stepNumber, text, versionNo } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /**
- * Products, categories, units, prices and branch-sale relations (SPEC 2 'Products', 3 'Product',
- * 5 units rule). Each list screen is a resource; calls of their own are below each one.
+ * Products, categories and units (SPEC 2 'Products', 3 'Product', 5 units rule); prices and
+ * branch-sale relations are product-prices.ts. Each list screen is a resource; calls of their own
+ * are below each one.
  */
 
 const code = codeOf(32)
 const amount = (max: number) => z.coerce.number().min(0).max(max)
-const money = z.coerce.number().min(0).max(1e9)
 /** A VAT rate in percent: 0 up to under 100, two decimals at most. */
 export const taxRate = z.coerce
   .number()
   .min(0)
   .lt(100)
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'at most two decimals')
-const currency = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{3}$/, 'ISO 4217 code, e.g. CNY')
-
 // ---------------------------------------------------------------- category (tree)
 export const categoryResource = defineResource({
   name: 'category',
@@ -283,126 +277,3 @@ export const ProductAuditSchema = z.object({
   stepNo: stepNumber.min(1).optional(),
   version: versionNo.optional(),
 })
-
-// ---------------------------------------------------------------- prices
-export const priceResource = defineResource({
-  name: 'price',
-  base: '/pro/price',
-  menu: 'pro_price',
-  label: 'priceType',
-  fields: {
-    productId: { type: 'string', ref: { resource: 'product', label: 'name' }, search: 'eq' },
-    priceType: { type: 'dict', dict: 'price_type', search: 'eq', sort: true },
-    price: { type: 'number', sort: true, search: 'range' },
-    currency: { type: 'string', search: 'eq', sort: true },
-    validFrom: { type: 'date', sort: true, search: 'range' },
-    validTo: { type: 'date', sort: true, search: 'range' },
-    remark: { type: 'string', list: false },
-    ...AUDIT_FIELDS,
-  },
-})
-export const PriceLineSchema = z
-  .object({
-    priceType: z.enum(PriceTypeValues),
-    price: money,
-    currency,
-    validFrom: day,
-    validTo: day.nullish(),
-    remark: optionalText(255),
-  })
-  .refine((p) => !p.validTo || p.validTo >= p.validFrom, {
-    message: 'valid to must not be before valid from',
-    path: ['validTo'],
-  })
-export type PriceLine = z.input<typeof PriceLineSchema>
-export const PriceInputSchema = z.object({
-  productId: z.string().uuid(),
-  priceType: z.enum(PriceTypeValues),
-  price: money,
-  currency,
-  validFrom: day,
-  validTo: day.nullish(),
-  remark: optionalText(255),
-})
-export const PriceSchema = PriceInputSchema.extend({
-  ...recordBase,
-  validTo: z.string().nullable(),
-  remark: z.string().nullable(),
-})
-export type Price = z.infer<typeof PriceSchema>
-
-/** POST /pro/product/addOrEditProductPrice: the prices of one product, one per type at most. */
-export const ProductPriceSaveSchema = z
-  .object({ productId: z.string().uuid(), prices: z.array(PriceLineSchema).min(1).max(4) })
-  .refine((b) => new Set(b.prices.map((p) => p.priceType)).size === b.prices.length, {
-    message: 'one price per type',
-    path: ['prices'],
-  })
-export type ProductPriceSave = z.input<typeof ProductPriceSaveSchema>
-
-/** One change of a price: who, when, what it was and what it became. */
-export const PriceChangeSchema = z.object({
-  id: z.string(),
-  priceType: z.string(),
-  operation: z.string(),
-  username: z.string().nullable(),
-  createAt: z.date(),
-  before: z
-    .object({ price: z.number(), currency: z.string(), validFrom: z.string(), validTo: z.string().nullable() })
-    .nullable(),
-  after: z
-    .object({ price: z.number(), currency: z.string(), validFrom: z.string(), validTo: z.string().nullable() })
-    .nullable(),
-})
-export type PriceChange = z.infer<typeof PriceChangeSchema>
-
-// ---------------------------------------------------------------- branch-sale relation
-export const branchSaleRelResource = defineResource({
-  name: 'branchSaleRel',
-  base: '/pro/branchSaleRel',
-  menu: 'pro_branch_sale',
-  label: 'productId',
-  fields: {
-    branchId: { type: 'string', ref: { resource: 'branch', label: 'name' }, search: 'eq' },
-    productId: { type: 'string', ref: { resource: 'product', label: 'name' }, search: 'eq' },
-    salePrice: { type: 'number', sort: true, search: 'range' },
-    currency: { type: 'string', search: 'eq', sort: true },
-    status: { type: 'dict', dict: 'status', search: 'eq', sort: true },
-    remark: { type: 'string', list: false },
-    ...AUDIT_FIELDS,
-  },
-})
-export const BranchSaleRelInputSchema = z.object({
-  branchId: z.string().uuid(),
-  productId: z.string().uuid(),
-  salePrice: money.nullish(),
-  currency: currency.nullish(),
-  status: status.default('1'),
-  remark: optionalText(255),
-})
-export const BranchSaleRelSchema = BranchSaleRelInputSchema.extend({
-  ...recordBase,
-  salePrice: z.number().nullable(),
-  currency: z.string().nullable(),
-  remark: z.string().nullable(),
-})
-export type BranchSaleRel = z.infer<typeof BranchSaleRelSchema>
-
-/** POST /pro/branchSaleRel/batchAdd: products picked in the select modal, for one branch. */
-export const BranchSaleBatchAddSchema = z.object({
-  branchId: z.string().uuid(),
-  productIds: z.array(z.string().uuid()).min(1).max(500),
-  /** Optional: otherwise each product's sale price (and its currency) is taken. */
-  salePrice: money.nullish(),
-  currency: currency.nullish(),
-})
-export type BranchSaleBatchAdd = z.input<typeof BranchSaleBatchAddSchema>
-export const BranchSaleBatchResultSchema = z.object({ added: z.number().int(), skipped: z.number().int() })
-
-export const PRODUCT_RESOURCES = [
-  productResource,
-  categoryResource,
-  productUnitResource,
-  priceResource,
-  branchSaleRelResource,
-] as const
