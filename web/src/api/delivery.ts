@@ -4,13 +4,13 @@ import {
   type ApplyModifyAudit,
   type ApplyModifyDetail,
   applyModifyResource,
+  DELIVERABLE,
   DELIVERY_RESOURCES,
   type Delivery,
   type DeliveryAdd,
   type DeliveryComplete,
   type DeliveryDataEdit,
   type DeliveryStock,
-  OrderStatus,
   type ResourceMeta,
   type ReviewDecisionResult,
   type ReviewProgress,
@@ -22,9 +22,6 @@ import { type ResourceRecord, registerResources, resourceApi } from './resources
 
 // references to delivery orders and adjustment requests resolve to their base urls
 registerResources(...(DELIVERY_RESOURCES as readonly ResourceMeta[]))
-
-/** Orders an adjustment may be asked for (SPEC 4): pending delivery or partly delivered. */
-export const ADJUSTABLE_STATUSES = [OrderStatus.PendingDelivery, OrderStatus.PartlyDelivered] as const
 
 /**
  * Deliveries and adjustments (issue 16, DESIGN 3a; server: modules/sales/delivery.*, apply-modify.ts)
@@ -58,7 +55,7 @@ export const deliveryApi = {
       pageSize: 20,
       column: 'createAt',
       order: 'desc',
-      search: { status: [...ADJUSTABLE_STATUSES], ...(orderNo ? { orderNo } : {}) },
+      search: { status: [...DELIVERABLE], ...(orderNo ? { orderNo } : {}) },
     })
     return page.records as (ResourceRecord & { orderNo: string; branchId: string })[]
   },

@@ -1,4 +1,5 @@
 import type { ErpMessageKind } from '@app/contracts'
+import { q } from '@app/contracts'
 import { eq, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
@@ -16,7 +17,6 @@ import {
   saleOrders,
   users,
 } from '../../db/schema/index.ts'
-import { q } from '../../platform/quantity.ts'
 
 /**
  * Our documents in U8's words (ERP-U8.md): every field name the ERP sees is in this file. The

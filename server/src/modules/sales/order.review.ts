@@ -73,13 +73,7 @@ export const createOrderReview = (deps: {
 }) => {
   const { engine, events, facts, limits } = deps
 
-  /** The caller holds the order's current step. */
-  const currentStepOf = async (db: DbOrTx, principal: Principal, orderId: string) =>
-    facts.currentStepOf(db, principal, (await engine.find(db, ref(orderId))) ?? null)
-
   const review = {
-    currentStepOf,
-
     /** POST /sale/order/audit: the current reviewer decides the order's current step. */
     async audit(tx: DbOrTx, principal: Principal, input: z.output<typeof SaleOrderAuditSchema>, req: RequestInfo) {
       const { id, ...rest } = input

@@ -23,6 +23,7 @@ import {
   totalsOf,
   valuesOfOrder,
 } from './order-form.ts'
+import { useRefusalText } from './refusal.ts'
 import { SellableProductModal } from './SellableProductModal.tsx'
 import { useDraftBox } from './useDraftBox.tsx'
 import { useLineAttributes } from './useLineAttributes.ts'
@@ -125,6 +126,8 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
   }, [attributes.suggestedContainer, form])
 
   const cannotEdit = target.mode === 'edit' && abilities.data?.edit === false
+  // why, as the order model answers it (the save would be refused with the same)
+  const refusalText = useRefusalText()
   const needsConfirm = target.mode === 'edit' && abilities.data?.editNeedsConfirm === true
 
   const close = async () => {
@@ -237,7 +240,12 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
     >
       <Spin spinning={target.mode === 'edit' && !order}>
         {cannotEdit && (
-          <Alert type="warning" showIcon message={t('sales.form.cannotEdit')} style={{ marginBottom: 12 }} />
+          <Alert
+            type="warning"
+            showIcon
+            message={refusalText(order?.orderNo ?? '', abilities.data?.refusals.edit)}
+            style={{ marginBottom: 12 }}
+          />
         )}
         {needsConfirm && (
           <Alert type="info" showIcon message={t('sales.form.approvedHint')} style={{ marginBottom: 12 }} />

@@ -24,8 +24,6 @@ export default {
     confirmReviewTitle: 'This order has been approved',
     confirmReviewContent: 'Changing an approved order sends it back through review. Save anyway?',
     confirmReviewOk: 'Save and review again',
-    cannotEdit:
-      'This order cannot be edited now (an order under review cannot be edited, a shipped one cannot be changed).',
     approvedHint: 'This order has been approved; saving a change sends it back through review.',
   },
   validation: {

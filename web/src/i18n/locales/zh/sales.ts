@@ -23,7 +23,6 @@ export default {
     confirmReviewTitle: '订单已审核通过',
     confirmReviewContent: '修改已审核通过的订单会使订单重新进入审核流程，确定保存吗？',
     confirmReviewOk: '保存并重新审核',
-    cannotEdit: '该订单当前不能编辑（审核中的订单不能编辑，已发货的订单不能修改）。',
     approvedHint: '该订单已审核通过，保存修改后将重新进入审核。',
   },
   validation: {
