@@ -14,6 +14,8 @@ export const auditConfigs = pgTable(
     /** Dictionary `audit_business` (product, sale_order, ...). */
     business: varchar({ length: 32 }).notNull(),
     name: varchar({ length: 100 }).notNull(),
+    /** The flow's name in English, shown to English readers (the Chinese name when empty). */
+    nameEn: varchar({ length: 100 }),
     /** Whether one person may approve two consecutive steps. */
     repeatAudit: boolean().notNull().default(false),
     /** 'submitter' | 'previous' (dictionary `audit_reject_flow`). */
@@ -39,6 +41,7 @@ export const auditConfigSteps = pgTable(
       .references(() => auditConfigs.id, { onDelete: 'cascade' }),
     stepNo: integer().notNull(),
     stepName: varchar({ length: 100 }),
+    stepNameEn: varchar({ length: 100 }),
     /** 'fixed' (orgCode below) | 'submitter' (the submitter's department). */
     deptType: varchar({ length: 16 }).notNull().default('fixed'),
     orgCode: varchar({ length: 64 }),
@@ -102,6 +105,7 @@ export const reviewSteps = pgTable(
       .references(() => reviews.id, { onDelete: 'cascade' }),
     stepNo: integer().notNull(),
     stepName: varchar({ length: 100 }),
+    stepNameEn: varchar({ length: 100 }),
     deptCode: varchar({ length: 64 }),
     roleCode: varchar({ length: 64 }).notNull(),
     timeLimitHours: integer(),
