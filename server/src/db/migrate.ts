@@ -9,9 +9,12 @@ import type { Database } from './client.ts'
 /** Beside this file: src/db/migrations, or dist/migrations in the build (scripts/build.mjs copies them). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-/** Applies the committed drizzle-kit migrations (the same folder for both engines). */
-export const runMigrations = async (database: Database) => {
-  const config = { migrationsFolder: MIGRATIONS_DIR }
+/**
+ * Applies the committed drizzle-kit migrations (the same folder for both engines); those after
+ * the last one applied. `folder`: another copy of them (a test migrating up to a version).
+ */
+export const runMigrations = async (database: Database, folder = MIGRATIONS_DIR) => {
+  const config = { migrationsFolder: folder }
   if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, config)
   else await migrateNodePg(database.db as unknown as NodePgDatabase, config)
 }

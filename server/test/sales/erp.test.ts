@@ -1,7 +1,8 @@
 import { type ErpMessage, type ErpOrderMapping, ErpSyncStatus, type SellableProduct } from '@app/contracts'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { branches, departments, depots, erpOutbox, saleOrders } from '../../src/db/schema/index.ts'
+import { branches, departments, depots, outbox, saleOrders } from '../../src/db/schema/index.ts'
+import { ERP_TOPIC, erpMessagesOf } from '../../src/modules/erp/messages.ts'
 import { createErpSimulator, type SimDocument } from '../../src/modules/erp/simulator.ts'
 import { createU8Client, type ErpSettings, type U8Client } from '../../src/modules/erp/u8-client.ts'
 import { createErpWorker, type ErpWorkerSettings } from '../../src/modules/erp/worker.ts'
@@ -51,7 +52,10 @@ const workerOf = (over: Partial<ErpWorkerSettings> = {}, client: U8Client = clie
 const drain = async (worker = workerOf()) => {
   for (let i = 0; i < 30; i++) {
     await worker.tick()
-    const open = await t.database.db.select().from(erpOutbox).where(eq(erpOutbox.status, 'pending'))
+    const open = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, ERP_TOPIC), eq(outbox.status, 'pending')))
     if (open.length === 0) return
     await new Promise((r) => setTimeout(r, 5))
   }
@@ -203,6 +207,12 @@ describe('ERP sync', () => {
     expect(failed).toMatchObject({ status: 'failed', attempts: 3 })
     expect(failed!.lastError).toContain('account period closed')
     expect(await syncStatusOf(order.id)).toBe(ErpSyncStatus.Failed)
+    // the ERP's documents are the order's, not the sent notifications' (their list and its "send again")
+    const listed = await admin.get<{ total: number }>('/api/sys/notifyOutbox/list', { topic: 'erp' })
+    expect(listed.body.result.total).toBe(0)
+    const notifyRetry = await admin.post<{ count: number }>('/api/sys/notifyOutbox/retry', { ids: [failed!.id] })
+    expect(notifyRetry.body.result.count).toBe(0)
+    expect(await syncStatusOf(order.id)).toBe(ErpSyncStatus.Failed)
 
     // the button is a permission of its own, and the order must be the caller's to see
     expect((await finance.post('/api/sale/order/sync', { ids: [order.id] })).status).toBe(403)
@@ -286,9 +296,10 @@ describe('ERP sync', () => {
     await deleteOnRequest(order.id)
     // the order is gone from the screens (its sync history with it): its messages as the outbox holds them
     const messagesOf = async (id: string) =>
-      (await t.database.db.select().from(erpOutbox).where(eq(erpOutbox.orderId, id)).orderBy(asc(erpOutbox.seq))).map(
-        (m) => [m.kind, m.status],
-      )
+      (await t.database.db.select().from(outbox).where(erpMessagesOf(id)).orderBy(asc(outbox.seq))).map((m) => [
+        m.event,
+        m.status,
+      ])
     expect(await messagesOf(order.id)).toEqual([
       ['saleorder.add', 'sent'],
       ['saleorder.delete', 'pending'],
@@ -302,7 +313,7 @@ describe('ERP sync', () => {
 
     // approved before the ERP sync existed: no message of it, so its deletion sends none
     const older = await approvedOrder()
-    await t.database.db.delete(erpOutbox).where(eq(erpOutbox.orderId, older.id))
+    await t.database.db.delete(outbox).where(erpMessagesOf(older.id))
     await deleteOnRequest(older.id)
     expect(await messagesOf(older.id)).toEqual([])
   })
@@ -522,7 +533,7 @@ describe('ERP not configured', () => {
       for (const api of [rp!, bf!, gp!]) await audit(api, order.id, 'approve')
       const [row] = await plain.database.db.select().from(saleOrders).where(eq(saleOrders.id, order.id))
       expect(row!.syncStatus).toBe(ErpSyncStatus.NotConfigured)
-      const queued = await plain.database.db.select().from(erpOutbox).where(eq(erpOutbox.orderId, order.id))
+      const queued = await plain.database.db.select().from(outbox).where(erpMessagesOf(order.id))
       expect(queued.map((q) => q.status)).toEqual(['pending'])
     } finally {
       await plain.close()

@@ -2,13 +2,15 @@ import { APPROVED, type ErpMessageKind, ErpMessageStatus, ErpSyncStatus } from '
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
-import { erpOutbox, saleOrders } from '../../db/schema/index.ts'
+import { outbox, saleOrders } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { consignmentDocument, isOrderMessage, readOrderForErp, saleOrderDocument } from './u8-mapping.ts'
+import { retryFailed } from '../../platform/outbox/index.ts'
+import { ERP_TOPIC, erpMessagesOf, isOrderMessage } from './messages.ts'
+import { consignmentDocument, readOrderForErp, saleOrderDocument } from './u8-mapping.ts'
 
 /** The order (of the update around it) has a message in this status. */
 const hasMessage = (status?: string) =>
-  sql`exists (select 1 from ${erpOutbox} where ${erpOutbox.orderId} = ${saleOrders.id}${status ? sql` and ${erpOutbox.status} = ${status}` : sql``})`
+  sql`exists (select 1 from ${outbox} where ${erpMessagesOf(saleOrders.id)}${status ? sql` and ${outbox.status} = ${status}` : sql``})`
 
 /**
  * An order's sync status from its messages, for an update of `sale_order`: a failed one, else one
@@ -24,35 +26,40 @@ const syncStatusOf = (waiting: SQLWrapper | string, alsoWaiting?: SQL) =>
 /** An order's sync status while a message of it waits: on its way, or waiting for an ERP to be configured. */
 const waitingStatus = (configured: boolean) => (configured ? ErpSyncStatus.Syncing : ErpSyncStatus.NotConfigured)
 
-/** A message to queue: the columns of its row the writer gives (the type checks none is missed). */
+/** A message to queue: the document, for an order, to an account set, under our key. */
 type ErpMessage = {
   orderId: string
   kind: ErpMessageKind
-  objectId: string
+  /** Its number as people read it: the order's, or the delivery's. */
+  documentNo: string
   idempotencyKey: string
   accountSet: string
   payload: unknown
 }
-const MESSAGE_COLUMNS = Object.keys({
-  orderId: true,
-  kind: true,
-  objectId: true,
-  idempotencyKey: true,
-  accountSet: true,
-  payload: true,
-} satisfies Record<keyof ErpMessage, true>)
+
+/** A field of the message, as the statement takes it. */
+const given = (field: keyof ErpMessage) => sql.placeholder(field)
 
 /**
- * A message and its order's sync status (`syncStatusOf`) in one statement, built once: a final
- * approval and a delivery each write one. The same key twice writes one row.
+ * A message (an outbox row of the topic 'erp', in its order's chain) and its order's sync status
+ * (`syncStatusOf`) in one statement, built once: a final approval and a delivery each write one.
+ * The same key twice writes one row.
  */
 const insertMessage = reusable('erp_outbox_insert', (db) => {
   const inserted = db.$with('inserted').as(
     db
-      .insert(erpOutbox)
-      .values(Object.fromEntries(MESSAGE_COLUMNS.map((k) => [k, sql.placeholder(k)])) as never)
-      .onConflictDoNothing({ target: erpOutbox.idempotencyKey })
-      .returning({ id: erpOutbox.id }),
+      .insert(outbox)
+      .values({
+        topic: ERP_TOPIC,
+        key: given('idempotencyKey'),
+        recipient: given('accountSet'),
+        subject: given('documentNo'),
+        event: given('kind'),
+        chain: given('orderId'),
+        payload: given('payload'),
+      })
+      .onConflictDoNothing({ target: outbox.key })
+      .returning({ id: outbox.id }),
   )
   return db
     .with(inserted)
@@ -91,9 +98,9 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
     new Set(
       (
         await db
-          .selectDistinct({ orderId: erpOutbox.orderId })
-          .from(erpOutbox)
-          .where(and(inArray(erpOutbox.orderId, [...orderIds]), isOrderMessage))
+          .selectDistinct({ orderId: outbox.chain })
+          .from(outbox)
+          .where(and(eq(outbox.topic, ERP_TOPIC), inArray(outbox.chain, [...orderIds]), isOrderMessage))
       ).map((r) => r.orderId),
     )
 
@@ -111,7 +118,7 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
     await queue(db, {
       orderId,
       kind,
-      objectId: orderId,
+      documentNo: facts.order.orderNo,
       idempotencyKey: key,
       accountSet: facts.order.companyCode,
       payload: saleOrderDocument(facts, kind, key),
@@ -127,7 +134,7 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
           await queue(tx, {
             orderId: e.orderId,
             kind: 'consignment.add',
-            objectId: e.objectId,
+            documentNo: doc.body.consignment.code,
             idempotencyKey: key,
             accountSet: doc.order.companyCode,
             payload: doc.body,
@@ -142,10 +149,7 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
      */
     async syncAgain(tx: DbOrTx, orderIds: readonly string[]) {
       if (orderIds.length === 0) return 0
-      await tx
-        .update(erpOutbox)
-        .set({ status: ErpMessageStatus.Pending, attempts: 0, nextAttemptAt: new Date(), leaseUntil: null })
-        .where(and(inArray(erpOutbox.orderId, [...orderIds]), eq(erpOutbox.status, ErpMessageStatus.Failed)))
+      await retryFailed(tx, { topics: [ERP_TOPIC], chains: orderIds })
       const orders = await tx
         .select({ id: saleOrders.id, status: saleOrders.status })
         .from(saleOrders)
@@ -178,20 +182,20 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
     history: (db: DbOrTx, orderId: string) =>
       db
         .select({
-          id: erpOutbox.id,
-          kind: erpOutbox.kind,
-          status: erpOutbox.status,
-          attempts: erpOutbox.attempts,
-          tradeId: erpOutbox.tradeId,
-          erpDocId: erpOutbox.erpDocId,
-          lastError: erpOutbox.lastError,
-          createAt: erpOutbox.createAt,
-          sentAt: erpOutbox.sentAt,
-          nextAttemptAt: erpOutbox.nextAttemptAt,
+          id: outbox.id,
+          kind: outbox.event,
+          status: outbox.status,
+          attempts: outbox.attempts,
+          tradeId: outbox.receiverKey,
+          erpDocId: outbox.receipt,
+          lastError: outbox.lastError,
+          createAt: outbox.createAt,
+          sentAt: outbox.sentAt,
+          nextAttemptAt: outbox.nextAttemptAt,
         })
-        .from(erpOutbox)
-        .where(eq(erpOutbox.orderId, orderId))
-        .orderBy(asc(erpOutbox.seq)),
+        .from(outbox)
+        .where(erpMessagesOf(orderId))
+        .orderBy(asc(outbox.seq)),
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ErpMessageKind } from '@app/contracts'
 import { q } from '@app/contracts'
-import { eq, ne, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
 import {
@@ -8,7 +8,7 @@ import {
   countries,
   departments,
   depots,
-  erpOutbox,
+  outbox,
   products,
   productUnits,
   saleDeliveries,
@@ -17,6 +17,7 @@ import {
   saleOrders,
   users,
 } from '../../db/schema/index.ts'
+import { erpMessagesOf, isOrderMessage } from './messages.ts'
 
 /**
  * Our documents in U8's words (ERP-U8.md): every field name the ERP sees is in this file. The
@@ -73,9 +74,6 @@ type OrderedLine = {
   name: string
 }
 
-/** A message of the order itself (add, edit, delete), not of one of its deliveries. */
-export const isOrderMessage = ne(erpOutbox.kind, 'consignment.add')
-
 /**
  * An order as its documents take it, with its lines and whether the ERP has had the order itself
  * (a message other than a delivery's): one read, built once (every final approval queues one).
@@ -93,7 +91,7 @@ const orderForErp = reusable('erp_order_document', (db) =>
         inner join ${products} on ${products.id} = ${saleOrderLines.productId}
         inner join ${productUnits} on ${productUnits.id} = ${saleOrderLines.unitId}
         where ${saleOrderLines.orderId} = ${saleOrders.id})`,
-      sent: sql<boolean>`exists (select 1 from ${erpOutbox} where ${erpOutbox.orderId} = ${saleOrders.id} and ${isOrderMessage})`,
+      sent: sql<boolean>`exists (select 1 from ${outbox} where ${erpMessagesOf(saleOrders.id)} and ${isOrderMessage})`,
     })
     .from(saleOrders)
     .innerJoin(branches, eq(branches.id, saleOrders.branchId))

@@ -19,6 +19,7 @@ import { principalOf } from '../../platform/access.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
 import { retryFailed } from '../../platform/outbox/index.ts'
+import { NOTIFY_TOPICS } from './channels.ts'
 
 /** A department's group-chat robot: the generic list screen; its secret is written, never read back. */
 export const notifyRobotCrud: CrudResource = {
@@ -38,13 +39,17 @@ export const notifyRobotCrud: CrudResource = {
   },
 }
 
-/** What the outbox sent and failed to send, newest first: read-only (failures are put back by `retry`). */
+/**
+ * What the outbox sent and failed to send by mail and group chat, newest first: read-only
+ * (failures are put back by `retry`). The ERP's documents are the sales order's ERP tab's.
+ */
 export const notifyOutboxCrud: CrudResource = {
   meta: notifyOutboxResource,
   table: outbox,
   record: NotifyOutboxSchema,
   input: NotifyOutboxSchema,
   verbs: ['export'],
+  baseWhere: () => inArray(outbox.topic, [...NOTIFY_TOPICS]),
 }
 
 /**
@@ -68,7 +73,8 @@ export const notifyAdminRoutes =
           response: okResponse(NotifyRetryResultSchema),
         },
       },
-      async (req) => ok({ count: await db.transaction((tx) => retryFailed(tx, req.body.ids)) }),
+      async (req) =>
+        ok({ count: await db.transaction((tx) => retryFailed(tx, { topics: NOTIFY_TOPICS, ids: req.body.ids })) }),
     )
 
     const defaultsOf = async (roleCodes: string[]) =>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { keepsPrincipals } from '../../platform/access.ts'
 import { registerResource } from '../../platform/crud/routes.ts'
-import { createOutboxWorker, type OutboxSender, type OutboxWorker } from '../../platform/outbox/index.ts'
+import { createOutboxWorker, type OutboxTopic, type OutboxWorker } from '../../platform/outbox/index.ts'
 import { createSalesServices } from '../sales/index.ts'
 import { notifyAdminRoutes, notifyOutboxCrud, notifyRobotCrud } from './admin.ts'
 import { createChatSender, createMailSender } from './channels.ts'
@@ -39,13 +39,13 @@ export const notifyModule = async (app: FastifyInstance) => {
   const mail = settings.smtpUrl
     ? createMailSender({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, timeoutMs: settings.timeoutMs })
     : null
-  const senders: Record<string, OutboxSender> = {
-    chat: createChatSender({ db: database.db, timeoutMs: settings.timeoutMs }).send,
-    ...(mail ? { mail: mail.send } : {}),
+  const topics: Record<string, OutboxTopic> = {
+    chat: { send: createChatSender({ db: database.db, timeoutMs: settings.timeoutMs }).send },
+    ...(mail ? { mail: { send: mail.send } } : {}),
   }
   const worker = createOutboxWorker({
     db: database.db,
-    senders,
+    topics,
     settings: {
       owner: `${process.pid}-${randomUUID().slice(0, 8)}`,
       pollMs: settings.pollMs,

@@ -1,14 +1,18 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { outbox } from '../../db/schema/outbox.ts'
 
 /**
- * The durable outbox (the ERP sync's mechanism, made general): a row per thing to send, written in
- * the transaction that raises it; workers in every instance claim due rows with a lease
- * (`FOR UPDATE SKIP LOCKED`: two instances never hold one row), send outside any transaction
- * (PGlite holds one connection) and record the answer. A failure waits `retryBaseMs` doubling;
- * after `maxAttempts` the row is 'failed' with the reason. A crashed instance's rows come back
- * when their lease runs out.
+ * The durable outbox, one for everything the product sends out (mails, group-chat messages, the
+ * ERP's documents): a row per thing to send, written in the transaction that raises it; workers in
+ * every instance claim due rows with a lease (`FOR UPDATE SKIP LOCKED`: two instances never hold
+ * one row), send outside any transaction (PGlite holds one connection) and record the answer. A
+ * failure waits `retryBaseMs` doubling; after `maxAttempts` the row is 'failed' with the reason. A
+ * crashed instance's rows come back when their lease runs out. Rows of one chain go one at a time,
+ * in the order they were queued. A topic may take a key of the receiver's before the first try and
+ * keep it for every retry (the receiver then answers a repeat once), and follow up each recorded
+ * answer in the transaction recording it.
  */
 
 export const OutboxStatus = { Pending: 'pending', Sent: 'sent', Failed: 'failed' } as const
@@ -21,6 +25,8 @@ export type OutboxItem = {
   subject: string
   event: string
   userId?: string | null
+  /** Rows of one chain are sent one at a time, in the order queued. */
+  chain?: string | null
   payload: unknown
 }
 
@@ -39,6 +45,7 @@ export const enqueue = async (tx: DbOrTx, items: readonly OutboxItem[]) => {
         subject: i.subject.slice(0, 300),
         event: i.event,
         userId: i.userId ?? null,
+        chain: i.chain ?? null,
         payload: i.payload,
       })),
     )
@@ -47,9 +54,16 @@ export const enqueue = async (tx: DbOrTx, items: readonly OutboxItem[]) => {
   return rows.length
 }
 
-/** Failed rows go back to the queue, tried again from the start. Answers how many. */
-export const retryFailed = async (tx: DbOrTx, ids: readonly string[]) => {
-  if (ids.length === 0) return 0
+/**
+ * Failed rows of these topics go back to the queue, tried again from the start (a receiver's key
+ * they hold stays theirs): those named, or those of the chains named. Answers how many.
+ */
+export const retryFailed = async (
+  tx: DbOrTx,
+  which: { topics: readonly string[]; ids?: readonly string[]; chains?: readonly string[] },
+) => {
+  const { ids = [], chains = [] } = which
+  if (ids.length === 0 && chains.length === 0) return 0
   const rows = await tx
     .update(outbox)
     .set({
@@ -61,7 +75,14 @@ export const retryFailed = async (tx: DbOrTx, ids: readonly string[]) => {
       updateAt: new Date(),
       version: sql`${outbox.version} + 1`,
     })
-    .where(and(inArray(outbox.id, [...ids]), eq(outbox.status, OutboxStatus.Failed)))
+    .where(
+      and(
+        eq(outbox.status, OutboxStatus.Failed),
+        inArray(outbox.topic, [...which.topics]),
+        ids.length ? inArray(outbox.id, [...ids]) : undefined,
+        chains.length ? inArray(outbox.chain, [...chains]) : undefined,
+      ),
+    )
     .returning({ id: outbox.id })
   return rows.length
 }
@@ -80,93 +101,155 @@ export type OutboxWorkerSettings = {
   batch: number
 }
 
-/** Sends one row's payload; throws with the reason people should read when it fails. */
-export type OutboxSender = (row: OutboxRow) => Promise<void>
+/**
+ * Sends one row's payload; throws with the reason people should read when it fails. A string it
+ * answers is what the receiver made of it (a document id), kept on the row as its receipt.
+ */
+export type OutboxSender = (row: OutboxRow) => Promise<unknown>
+
+/** How a try ended, as a topic's follow-up hears it. */
+export type OutboxOutcome = { sent: true } | { sent: false; final: boolean; reason: string }
+
+/** What a worker does with the rows of one topic. */
+export type OutboxTopic = {
+  send: OutboxSender
+  /**
+   * A key of the receiver's for one write (U8's trade id), taken before the row's first try and
+   * kept on it: every later try is the same write to the receiver.
+   */
+  receiverKey?: () => Promise<string>
+  /** Follows up a recorded try in the transaction recording it (an order's sync status...). */
+  settled?: (tx: DbOrTx, row: OutboxRow, outcome: OutboxOutcome) => Promise<void>
+}
 
 type Log = { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void }
 
+const earlier = alias(outbox, 'earlier')
+
 /**
- * The worker of an instance: claims due rows of the topics it has senders for, sends them one by
- * one and records each answer. `tick` is one round (the tests drive it); `start` repeats it.
+ * Due rows of these topics, leased to `owner` with one more attempt counted: rows whose lease ran
+ * out count as due, and a row of a chain only once every earlier row of its chain is sent.
+ */
+const claimDue = (db: Db, topics: readonly string[], settings: OutboxWorkerSettings) =>
+  db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.status, OutboxStatus.Pending),
+          inArray(outbox.topic, [...topics]),
+          lte(outbox.nextAttemptAt, sql`now()`),
+          or(isNull(outbox.leaseUntil), lt(outbox.leaseUntil, sql`now()`)),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(earlier)
+              .where(
+                and(
+                  eq(earlier.chain, outbox.chain),
+                  lt(earlier.seq, outbox.seq),
+                  sql`${earlier.status} <> ${OutboxStatus.Sent}`,
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.seq))
+      .limit(settings.batch)
+      .for('update', { skipLocked: true })
+    return tx
+      .update(outbox)
+      .set({
+        leaseOwner: settings.owner,
+        leaseUntil: sql`now() + ${settings.leaseMs} * interval '1 millisecond'`,
+        attempts: sql`${outbox.attempts} + 1`,
+      })
+      .where(sql`${outbox.id} in (${due})`)
+      .returning()
+  })
+
+/** Only while `owner` still holds the row's lease: a row whose lease ran out is another's. */
+const heldBy = (id: string, owner: string) => and(eq(outbox.id, id), eq(outbox.leaseOwner, owner))
+
+/**
+ * The row with its receiver's key: the one it keeps, or a new one kept before the first try.
+ * None when the lease was lost meanwhile (the row is another instance's now).
+ */
+const withReceiverKey = async (db: Db, row: OutboxRow, topic: OutboxTopic, owner: string) => {
+  if (!topic.receiverKey || row.receiverKey) return row
+  const receiverKey = await topic.receiverKey()
+  const [kept] = await db
+    .update(outbox)
+    .set({ receiverKey })
+    .where(and(heldBy(row.id, owner), isNull(outbox.receiverKey)))
+    .returning({ receiverKey: outbox.receiverKey })
+  return kept ? { ...row, receiverKey: kept.receiverKey } : null
+}
+
+/**
+ * The worker of an instance for some topics: claims their due rows, sends them one by one and
+ * records each answer. `tick` is one round (the tests drive it); `start` repeats it.
  */
 export const createOutboxWorker = (deps: {
   db: Db
-  senders: Record<string, OutboxSender>
+  topics: Record<string, OutboxTopic>
   settings: OutboxWorkerSettings
   log: Log
 }) => {
-  const { db, senders, settings, log } = deps
-  const topics = Object.keys(senders)
+  const { db, topics, settings, log } = deps
   let timer: NodeJS.Timeout | null = null
   let running: Promise<number> | null = null
   let stopped = true
 
-  const claim = () =>
+  /** Writes how a try ended and the topic's follow-up, in one transaction, if the row is still ours. */
+  const record = (row: OutboxRow, values: Partial<OutboxRow>, outcome: OutboxOutcome) =>
     db.transaction(async (tx) => {
-      const due = tx
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(
-          and(
-            eq(outbox.status, OutboxStatus.Pending),
-            inArray(outbox.topic, topics),
-            lte(outbox.nextAttemptAt, sql`now()`),
-            or(isNull(outbox.leaseUntil), lt(outbox.leaseUntil, sql`now()`)),
-          ),
-        )
-        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.seq))
-        .limit(settings.batch)
-        .for('update', { skipLocked: true })
-      return tx
+      const [mine] = await tx
         .update(outbox)
-        .set({
-          leaseOwner: settings.owner,
-          leaseUntil: sql`now() + ${settings.leaseMs} * interval '1 millisecond'`,
-          attempts: sql`${outbox.attempts} + 1`,
-        })
-        .where(sql`${outbox.id} in (${due})`)
-        .returning()
+        .set({ ...values, leaseOwner: null, leaseUntil: null, updateAt: new Date() })
+        .where(heldBy(row.id, settings.owner))
+        .returning({ id: outbox.id })
+      if (mine) await topics[row.topic]?.settled?.(tx, row, outcome)
     })
 
-  /** Only while this instance still holds the row's lease: a row whose lease ran out is another's. */
-  const mine = (id: string) => and(eq(outbox.id, id), eq(outbox.leaseOwner, settings.owner))
-
-  const send = async (row: OutboxRow) => {
+  const send = async (claimed: OutboxRow) => {
     try {
-      const sender = senders[row.topic]
-      if (!sender) throw new Error(`no sender for ${row.topic}`)
-      await sender(row)
-      await db
-        .update(outbox)
-        .set({ status: OutboxStatus.Sent, sentAt: new Date(), lastError: null, leaseOwner: null, leaseUntil: null })
-        .where(mine(row.id))
-      return true
+      const topic = topics[claimed.topic]
+      if (!topic) throw new Error(`no sender for ${claimed.topic}`)
+      const row = await withReceiverKey(db, claimed, topic, settings.owner)
+      if (!row) return
+      const receipt = await topic.send(row)
+      const sent = {
+        status: OutboxStatus.Sent,
+        sentAt: new Date(),
+        lastError: null,
+        receipt: typeof receipt === 'string' ? receipt : null,
+      }
+      await record(row, sent, { sent: true })
     } catch (e) {
       const reason = (e instanceof Error ? e.message : String(e)).slice(0, 1000)
-      const final = row.attempts >= settings.maxAttempts
-      await db
-        .update(outbox)
-        .set({
+      const final = claimed.attempts >= settings.maxAttempts
+      await record(
+        claimed,
+        {
           status: final ? OutboxStatus.Failed : OutboxStatus.Pending,
           lastError: reason,
-          nextAttemptAt: new Date(Date.now() + backoffMs(settings.retryBaseMs, row.attempts)),
-          leaseOwner: null,
-          leaseUntil: null,
-          updateAt: new Date(),
-        })
-        .where(mine(row.id))
+          nextAttemptAt: new Date(Date.now() + backoffMs(settings.retryBaseMs, claimed.attempts)),
+        },
+        { sent: false, final, reason },
+      )
       // a try that will be repeated is routine; the last one is for an administrator to see
       log[final ? 'warn' : 'info'](
-        { outboxId: row.id, topic: row.topic, attempt: row.attempts, final, reason },
+        { outboxId: claimed.id, topic: claimed.topic, chain: claimed.chain, attempt: claimed.attempts, final, reason },
         'outbox send failed',
       )
-      return false
     }
   }
 
   /** One round: claims what is due and sends it; answers how many rows it claimed. */
   const tick = async () => {
-    const claimed = await claim()
+    const claimed = await claimDue(db, Object.keys(topics), settings)
     for (const row of claimed) await send(row)
     return claimed.length
   }
