@@ -53,6 +53,8 @@ const NOTE_MAX = 500
 export const AuditStepInputSchema = z
   .object({
     stepName: z.string().trim().max(100).nullish(),
+    /** The step's name in English (the Chinese one shows when it is empty). */
+    stepNameEn: z.string().trim().max(100).nullish(),
     deptType: StepDeptTypeSchema.default(StepDeptType.Fixed),
     /** The department's orgCode; required for a fixed department. */
     orgCode: z.string().trim().max(64).nullish(),
@@ -71,6 +73,8 @@ export type AuditStepInput = z.input<typeof AuditStepInputSchema>
 export const AuditConfigInputSchema = z.object({
   business: AuditBusinessSchema,
   name: z.string().trim().min(1).max(100),
+  /** The flow's name in English (the Chinese one shows when it is empty). */
+  nameEn: z.string().trim().max(100).nullish(),
   /** Whether one person may approve two consecutive steps. */
   repeatAudit: z.boolean().default(false),
   rejectFlow: RejectFlowSchema.default(RejectFlow.ToSubmitter),
@@ -93,6 +97,7 @@ export const AuditStepSchema = z.object({
   id: z.string(),
   stepNo: stepNumber,
   stepName: z.string().nullable(),
+  stepNameEn: z.string().nullable(),
   deptType: StepDeptTypeSchema,
   orgCode: z.string().nullable(),
   /** In the request's language; null for the submitter's department. */
@@ -108,6 +113,7 @@ export const AuditConfigSchema = z.object({
   id: z.string(),
   business: z.string(),
   name: z.string(),
+  nameEn: z.string().nullable(),
   repeatAudit: z.boolean(),
   rejectFlow: RejectFlowSchema,
   forbidSelfApproval: z.boolean(),
@@ -137,6 +143,7 @@ export const ReviewItemSchema = z.object({
   status: ApprovalStatusSchema,
   currentStep: z.number().int(),
   stepCount: z.number().int(),
+  /** The current step's name in the request's language, as its department and role. */
   stepName: z.string().nullable(),
   deptCode: z.string().nullable(),
   departName: z.string().nullable(),
@@ -228,6 +235,7 @@ export type ReviewRefQuery = z.input<typeof ReviewRefQuerySchema>
 
 export const ReviewStepProgressSchema = z.object({
   stepNo: stepNumber,
+  /** In the request's language, as its department and role. */
   stepName: z.string().nullable(),
   deptCode: z.string().nullable(),
   departName: z.string().nullable(),

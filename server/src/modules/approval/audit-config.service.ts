@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { auditConfigSteps, auditConfigs, departments, reviews, roles, users } from '../../db/schema/index.ts'
-import { type ApprovalEngine, OPEN_STATUSES } from '../../platform/approval/index.ts'
+import { type ApprovalEngine, nameIn, OPEN_STATUSES } from '../../platform/approval/index.ts'
 import { recordOperation } from '../../platform/audit-log.ts'
 import { fail, notFound, staleVersion } from '../../platform/errors.ts'
 
@@ -23,8 +23,6 @@ type ConfigEdit = z.output<typeof AuditConfigEditSchema>
 type ConfigRow = typeof auditConfigs.$inferSelect
 
 const RESOURCE = 'sys_audit_config'
-
-const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' ? (en ?? zh) : zh)
 
 /** Steps of the given configs, with department and role names in `lang`. */
 const stepsOf = async (db: DbOrTx, configIds: string[], lang: Lang): Promise<Map<string, AuditStep[]>> => {
@@ -48,11 +46,12 @@ const stepsOf = async (db: DbOrTx, configIds: string[], lang: Lang): Promise<Map
       id: s.id,
       stepNo: s.stepNo,
       stepName: s.stepName,
+      stepNameEn: s.stepNameEn,
       deptType: s.deptType as StepDeptType,
       orgCode: s.orgCode,
-      departName: pick(lang, names.departName, names.departNameEn),
+      departName: nameIn(names, lang, 'departName'),
       roleCode: s.roleCode,
-      roleName: pick(lang, names.roleName, names.roleNameEn),
+      roleName: nameIn(names, lang, 'roleName'),
       timeLimitHours: s.timeLimitHours,
       allowAdjust: s.allowAdjust,
     })
@@ -64,6 +63,7 @@ const toConfig = (c: ConfigRow, steps: AuditStep[]): AuditConfig => ({
   id: c.id,
   business: c.business,
   name: c.name,
+  nameEn: c.nameEn,
   repeatAudit: c.repeatAudit,
   rejectFlow: c.rejectFlow as RejectFlow,
   forbidSelfApproval: c.forbidSelfApproval,
@@ -100,7 +100,8 @@ const stepValues = (configId: string, steps: ConfigInput['steps']) =>
   steps.map((s, i) => ({
     configId,
     stepNo: i + 1,
-    stepName: s.stepName ?? null,
+    stepName: s.stepName || null,
+    stepNameEn: s.stepNameEn || null,
     deptType: s.deptType,
     orgCode: s.deptType === StepDeptTypes.Fixed ? (s.orgCode ?? null) : null,
     roleCode: s.roleCode,
@@ -111,6 +112,7 @@ const stepValues = (configId: string, steps: ConfigInput['steps']) =>
 const configValues = (input: ConfigInput) => ({
   business: input.business,
   name: input.name,
+  nameEn: input.nameEn || null,
   repeatAudit: input.repeatAudit,
   rejectFlow: input.rejectFlow,
   forbidSelfApproval: input.forbidSelfApproval,

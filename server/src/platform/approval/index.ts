@@ -21,7 +21,7 @@ import type { ApprovalActor, ApprovalContext, DecideInput, ReviewRef, StartRevie
 
 export { deadlineOf } from './decide.ts'
 export type { ReviewListFilter } from './queries.ts'
-export { progressColumns, toProgress } from './queries.ts'
+export { nameIn, progressColumns, toProgress } from './queries.ts'
 export { isOpen, lockedReviewOf, OPEN_STATUSES } from './start.ts'
 export type * from './types.ts'
 

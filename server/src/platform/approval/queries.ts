@@ -2,6 +2,7 @@ import {
   ApprovalStatus,
   deriveCurrentStepIndex,
   type Lang,
+  localName,
   type Page,
   type ReviewDecision,
   type ReviewItem,
@@ -32,7 +33,9 @@ const curOfReview = and(eq(cur.reviewId, reviews.id), eq(cur.stepNo, reviews.cur
 const prevOfReview = and(eq(prev.reviewId, reviews.id), eq(prev.stepNo, sql`nullif(${reviews.currentStep} - 1, 0)`))
 const submitter = alias(users, 'submitter')
 
-const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' ? (en ?? zh) : zh)
+/** A name of a step, department or role in `lang` (null when the step or its join has none). */
+export const nameIn = <F extends string>(row: { [K in F | `${F}En`]: string | null }, lang: Lang, field: F) =>
+  row[field] === null ? null : localName(row, lang, field)
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
@@ -40,6 +43,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 const itemColumns = {
   review: reviews,
   stepName: cur.stepName,
+  stepNameEn: cur.stepNameEn,
   deptCode: cur.deptCode,
   roleCode: cur.roleCode,
   timeLimitHours: cur.timeLimitHours,
@@ -53,6 +57,7 @@ const itemColumns = {
 type ItemRow = {
   review: typeof reviews.$inferSelect
   stepName: string | null
+  stepNameEn: string | null
   deptCode: string | null
   roleCode: string | null
   timeLimitHours: number | null
@@ -77,11 +82,11 @@ const toItem = (row: ItemRow, lang: Lang, now: Date): ReviewItem => {
     status: r.status as ApprovalStatus,
     currentStep: r.currentStep,
     stepCount: r.stepCount,
-    stepName: row.stepName,
+    stepName: nameIn(row, lang, 'stepName'),
     deptCode: row.deptCode,
-    departName: pick(lang, row.departName, row.departNameEn),
+    departName: nameIn(row, lang, 'departName'),
     roleCode: row.roleCode,
-    roleName: pick(lang, row.roleName, row.roleNameEn),
+    roleName: nameIn(row, lang, 'roleName'),
     submitterId: r.submitterId,
     submitterName: row.submitterName,
     startedAt: r.startedAt.toISOString(),
@@ -252,6 +257,7 @@ export const reviewersOf = async (db: DbOrTx, ref: ReviewRef): Promise<string[]>
 type ProgressStep = {
   stepNo: number
   stepName: string | null
+  stepNameEn: string | null
   deptCode: string | null
   roleCode: string
   timeLimitHours: number | null
@@ -297,7 +303,7 @@ export const progressColumns = {
   // written out: drizzle leaves a one-table select's columns unqualified, and these name the outer row
   steps: sql<ProgressStep[]>`(
         select coalesce(json_agg(json_build_object('stepNo', s.step_no, 'stepName', s.step_name,
-          'deptCode', s.dept_code, 'roleCode', s.role_code, 'timeLimitHours', s.time_limit_hours,
+          'stepNameEn', s.step_name_en, 'deptCode', s.dept_code, 'roleCode', s.role_code, 'timeLimitHours', s.time_limit_hours,
           'allowAdjust', s.allow_adjust, 'isAudit', s.is_audit, 'decision', s.decision, 'userId', s.user_id,
           'decidedAt', s.decided_at, 'note', s.note, 'departName', dp.depart_name, 'departNameEn', dp.depart_name_en,
           'roleName', ro.role_name, 'roleNameEn', ro.role_name_en, 'realname', u.realname) order by s.step_no), '[]')
@@ -341,11 +347,11 @@ export const toProgress = ({ review, steps, history }: ProgressRow, lang: Lang):
     currentStep: steps[index]?.stepNo ?? 1,
     steps: steps.map((s) => ({
       stepNo: s.stepNo,
-      stepName: s.stepName,
+      stepName: nameIn(s, lang, 'stepName'),
       deptCode: s.deptCode,
-      departName: pick(lang, s.departName, s.departNameEn),
+      departName: nameIn(s, lang, 'departName'),
       roleCode: s.roleCode,
-      roleName: pick(lang, s.roleName, s.roleNameEn),
+      roleName: nameIn(s, lang, 'roleName'),
       timeLimitHours: s.timeLimitHours,
       allowAdjust: s.allowAdjust,
       isAudit: s.isAudit === 1 ? 1 : 0,

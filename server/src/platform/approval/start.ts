@@ -137,6 +137,7 @@ export const startReview = async (
   const stepRows = config.steps.map((s) => ({
     stepNo: s.stepNo,
     stepName: s.stepName,
+    stepNameEn: s.stepNameEn,
     deptCode: s.deptType === StepDeptType.Submitter ? input.submitter.orgCode : s.orgCode,
     roleCode: s.roleCode,
     timeLimitHours: s.timeLimitHours,

@@ -1,4 +1,4 @@
-import type { AuditBusiness, AuditConfig } from '@app/contracts'
+import { type AuditBusiness, type AuditConfig, localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Descriptions, Empty, Flex, Modal, Spin, Steps, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +11,7 @@ import { useDictText } from '../list/useDict.ts'
  * whether its reviewer may adjust the order.
  */
 export const AuditProcessSteps = ({ config }: { config: AuditConfig }) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const dictText = useDictText()
   return (
     <Flex vertical gap={16} data-testid="audit-process">
@@ -55,7 +55,7 @@ export const AuditProcessSteps = ({ config }: { config: AuditConfig }) => {
         titlePlacement="vertical"
         items={config.steps.map((s) => ({
           status: 'process' as const,
-          title: s.stepName || t('approval.config.stepNo', { no: s.stepNo }),
+          title: localName(s, i18n.language, 'stepName') || t('approval.config.stepNo', { no: s.stepNo }),
           content: (
             <Flex vertical gap={2}>
               <Typography.Text>{s.roleName ?? s.roleCode}</Typography.Text>
@@ -87,7 +87,7 @@ type Props = {
 
 /** The audit process modal: the flow a business runs through, or one given config. */
 export const AuditProcessModal = ({ config, business, onClose }: Props) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { data, isLoading } = useQuery({
     queryKey: approvalKeys.flow(business ?? ''),
     queryFn: () => approvalApi.configsOf(business as AuditBusiness),
@@ -98,7 +98,11 @@ export const AuditProcessModal = ({ config, business, onClose }: Props) => {
   return (
     <Modal
       open={open}
-      title={shown ? t('approval.config.processTitle', { name: shown.name }) : t('approval.config.process')}
+      title={
+        shown
+          ? t('approval.config.processTitle', { name: localName(shown, i18n.language) })
+          : t('approval.config.process')
+      }
       width={Math.min(modalWidth(), 900)}
       footer={null}
       onCancel={onClose}

@@ -12,7 +12,8 @@ vi.setConfig({ testTimeout: 20_000 })
 const step = (stepNo: number, allowAdjust: boolean, reviewers: SaleFlow['steps'][number]['reviewers']) => ({
   id: `s${stepNo}`,
   stepNo,
-  stepName: null,
+  stepName: stepNo === 1 ? '区域总裁审核' : null,
+  stepNameEn: stepNo === 1 ? 'Regional president review' : null,
   deptType: 'fixed' as const,
   orgCode: 'A01',
   departName: '海外部',
@@ -27,6 +28,7 @@ const flow: SaleFlow = {
   id: 'f1',
   business: 'sale_order',
   name: '销售订单审核流程',
+  nameEn: 'Sales order review flow',
   repeatAudit: false,
   rejectFlow: 'submitter',
   forbidSelfApproval: true,
@@ -61,5 +63,25 @@ describe('the review flow details', () => {
     expect(screen.getByText('可减少数量 / 删除行')).toBeTruthy()
     expect(screen.getByText('暂无符合条件的审核人')).toBeTruthy()
     expect(screen.getAllByText('未配置生效的审核流程')).toHaveLength(2)
+    expect(screen.getByText('销售订单审核流程')).toBeTruthy()
+    expect(screen.getByText('区域总裁审核')).toBeTruthy()
+  })
+
+  it('names the flow and its steps in English in the English interface', async () => {
+    await setLanguage('en')
+    try {
+      render(
+        <QueryClientProvider client={queryClient}>
+          <AntApp>
+            <AuditConfigDetail />
+          </AntApp>
+        </QueryClientProvider>,
+      )
+      expect(await screen.findByText('Sales order review flow')).toBeTruthy()
+      expect(screen.getByText('Regional president review')).toBeTruthy()
+      expect(screen.queryByText('区域总裁审核')).toBeNull()
+    } finally {
+      await setLanguage('zh')
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { AuditBusiness, type SaleFlow } from '@app/contracts'
+import { AuditBusiness, localName, type SaleFlow } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import {
   Card,
@@ -23,7 +23,7 @@ type Step = SaleFlow['steps'][number]
 const BUSINESSES: readonly string[] = [AuditBusiness.SaleOrder, AuditBusiness.OrderAdjust, AuditBusiness.OrderDelete]
 
 const FlowCard = ({ flow }: { flow: SaleFlow }) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const dictText = useDictText()
   const yesNo = (v: boolean) => (v ? t('approval.config.yes') : t('approval.config.no'))
   const columns: TableColumnsType<Step> = [
@@ -34,7 +34,7 @@ const FlowCard = ({ flow }: { flow: SaleFlow }) => {
       render: (_, s) => (
         <Flex vertical>
           <span>{t('approval.config.stepNo', { no: s.stepNo })}</span>
-          {s.stepName && <Typography.Text type="secondary">{s.stepName}</Typography.Text>}
+          {s.stepName && <Typography.Text type="secondary">{localName(s, i18n.language, 'stepName')}</Typography.Text>}
         </Flex>
       ),
     },
@@ -81,7 +81,7 @@ const FlowCard = ({ flow }: { flow: SaleFlow }) => {
       title={
         <Space>
           <span>{dictText('audit_business', flow.business)}</span>
-          <Typography.Text type="secondary">{flow.name}</Typography.Text>
+          <Typography.Text type="secondary">{localName(flow, i18n.language)}</Typography.Text>
         </Space>
       }
       data-testid={`sale-flow-${flow.business}`}

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import { AuditBusiness, type AuditConfig, type AuditConfigInput, type AuditStepInput } from '@app/contracts'
+import { AuditBusiness, type AuditConfig, type AuditConfigInput, type AuditStepInput, localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import {
   App,
@@ -23,7 +23,7 @@ import { adminApi, adminKeys } from '../../api/admin.ts'
 import { approvalApi } from '../../api/approval.ts'
 import { failureText } from '../../api/http.ts'
 import { useDict } from '../../components/list/useDict.ts'
-import { recordLabel, refQuery } from '../../components/list/useRefOptions.ts'
+import { refQuery } from '../../components/list/useRefOptions.ts'
 import { modalWidth } from '../../config/constants.ts'
 
 type Values = Omit<AuditConfigInput, 'status'> & { inForce: boolean }
@@ -37,7 +37,7 @@ const useDepartmentTree = () => {
   return useMemo(() => {
     const records = data ?? []
     const nodes = new Map<string, TreeNode>(
-      records.map((r) => [r.id, { value: String(r.orgCode), title: recordLabel(r, 'departName', i18n.language) }]),
+      records.map((r) => [r.id, { value: String(r.orgCode), title: localName(r, i18n.language, 'departName') }]),
     )
     const roots: TreeNode[] = []
     for (const r of records) {
@@ -55,6 +55,7 @@ const emptyStep = (): AuditStepInput => ({
   roleCode: '',
   orgCode: null,
   stepName: '',
+  stepNameEn: '',
   allowAdjust: false,
 })
 
@@ -89,7 +90,7 @@ export const AuditConfigForm = ({
   const { data: roles } = useQuery({ queryKey: adminKeys.roles, queryFn: adminApi.roles })
   const roleOptions = (roles ?? []).map((r) => ({
     value: r.roleCode,
-    label: (i18n.language === 'en' && r.roleNameEn) || r.roleName,
+    label: localName(r, i18n.language, 'roleName'),
   }))
 
   useEffect(() => {
@@ -99,6 +100,7 @@ export const AuditConfigForm = ({
       form.setFieldsValue({
         business: editing.business as Values['business'],
         name: editing.name,
+        nameEn: editing.nameEn ?? '',
         repeatAudit: editing.repeatAudit,
         rejectFlow: editing.rejectFlow,
         forbidSelfApproval: editing.forbidSelfApproval,
@@ -106,6 +108,7 @@ export const AuditConfigForm = ({
         description: editing.description,
         steps: editing.steps.map((s) => ({
           stepName: s.stepName ?? '',
+          stepNameEn: s.stepNameEn ?? '',
           deptType: s.deptType,
           orgCode: s.orgCode,
           roleCode: s.roleCode,
@@ -122,10 +125,12 @@ export const AuditConfigForm = ({
     const { inForce, ...rest } = values
     const input: AuditConfigInput = {
       ...rest,
+      nameEn: rest.nameEn?.trim() || null,
       status: inForce ? '1' : '0',
       steps: (rest.steps ?? []).map((s) => ({
         ...s,
         stepName: s.stepName?.trim() || null,
+        stepNameEn: s.stepNameEn?.trim() || null,
         orgCode: s.deptType === 'fixed' ? s.orgCode : null,
         timeLimitHours: s.timeLimitHours || null,
         allowAdjust: ADJUSTABLE.has(rest.business) && Boolean(s.allowAdjust),
@@ -174,12 +179,17 @@ export const AuditConfigForm = ({
         }}
       >
         <Row gutter={24}>
-          <Col xs={24} md={12} xl={8}>
+          <Col xs={24} md={12} xl={6}>
             <Form.Item name="name" label={t('approval.config.name')} rules={required(t('approval.config.name'))}>
               <Input maxLength={100} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12} xl={8}>
+          <Col xs={24} md={12} xl={6}>
+            <Form.Item name="nameEn" label={t('approval.config.nameEn')}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={6}>
             <Form.Item
               name="business"
               label={t('approval.config.business')}
@@ -188,7 +198,7 @@ export const AuditConfigForm = ({
               <Select options={businesses} disabled={Boolean(editing)} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12} xl={8}>
+          <Col xs={24} md={12} xl={6}>
             <Form.Item name="rejectFlow" label={t('approval.config.rejectFlow')}>
               <Select options={rejectFlows} />
             </Form.Item>
@@ -237,6 +247,11 @@ export const AuditConfigForm = ({
                   </Col>
                   <Col flex="1 1 140px">
                     <Form.Item name={[field.name, 'stepName']} label={t('approval.config.stepName')}>
+                      <Input maxLength={100} />
+                    </Form.Item>
+                  </Col>
+                  <Col flex="1 1 140px">
+                    <Form.Item name={[field.name, 'stepNameEn']} label={t('approval.config.stepNameEn')}>
                       <Input maxLength={100} />
                     </Form.Item>
                   </Col>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons'
-import type { AuditBusiness, AuditConfig } from '@app/contracts'
+import { type AuditBusiness, type AuditConfig, localName } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Flex, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
@@ -21,7 +21,7 @@ type Shown = { mode: 'form'; config: AuditConfig | null } | { mode: 'process'; c
  * business is in force. 'View' shows a flow as steps (the audit process modal).
  */
 export const AuditConfigList = () => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { modal, message } = App.useApp()
   const queryClient = useQueryClient()
   const businesses = useDict('audit_business')
@@ -37,7 +37,7 @@ export const AuditConfigList = () => {
   const remove = (config: AuditConfig) =>
     modal.confirm({
       title: t('list.confirm.delete'),
-      content: t('approval.config.deleteConfirm', { name: config.name }),
+      content: t('approval.config.deleteConfirm', { name: localName(config, i18n.language) }),
       okText: t('common.actions.ok'),
       okButtonProps: { danger: true },
       cancelText: t('common.actions.cancel'),
@@ -52,7 +52,7 @@ export const AuditConfigList = () => {
     })
 
   const columns: TableColumnsType<AuditConfig> = [
-    { title: t('approval.config.name'), dataIndex: 'name' },
+    { title: t('approval.config.name'), dataIndex: 'name', render: (_, c) => localName(c, i18n.language) },
     { title: t('approval.config.business'), dataIndex: 'business', render: (v) => dictText('audit_business', v) },
     {
       title: t('approval.config.steps'),

@@ -257,6 +257,7 @@ export const reviewRows = (
       reviewId: id,
       stepNo: s.stepNo,
       stepName: s.stepName,
+      stepNameEn: s.stepNameEn,
       deptCode: s.orgCode,
       roleCode: s.roleCode,
       timeLimitHours: s.timeLimitHours,
