@@ -94,6 +94,11 @@ describe('the ERP outbox moved into the platform outbox', () => {
     expect(rows[1]!.lastError).toContain('account period closed')
     expect(rows[0]!.sentAt).not.toBeNull()
     expect(rows[2]!.payload).toEqual({ consignment: { code: 'DN-MIGRATED-1', define1: `consignment:${DELIVERY}` } })
+    // and its own table is gone
+    const left = (await database.db.execute(sql`select to_regclass('erp_outbox')::text as t`)) as unknown as {
+      rows: { t: string | null }[]
+    }
+    expect(left.rows).toEqual([{ t: null }])
   })
 
   it('the sync goes on: the failed edit holds the delivery back; sent again, it keeps its trade id', async () => {

@@ -1,6 +1,5 @@
 export * from './approval.ts'
 export * from './delivery.ts'
-export * from './erp.ts'
 export * from './feedback.ts'
 export * from './files.ts'
 export * from './masterdata.ts'

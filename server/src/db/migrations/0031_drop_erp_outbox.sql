@@ -1,0 +1,1 @@
+DROP TABLE "erp_outbox" CASCADE;
