@@ -45,7 +45,7 @@ const given = (field: keyof ErpMessage) => sql.placeholder(field)
  * (`syncStatusOf`) in one statement, built once: a final approval and a delivery each write one.
  * The same key twice writes one row.
  */
-const insertMessage = reusable('erp_outbox_insert', (db) => {
+const insertMessage = reusable('erp_message_insert', (db) => {
   const inserted = db.$with('inserted').as(
     db
       .insert(outbox)
