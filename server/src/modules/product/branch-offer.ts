@@ -11,6 +11,7 @@ export type OfferedProduct = {
   name: string
   nameEn: string | null
   spec: string | null
+  specEn: string | null
   grossWeightKg: number | null
   netWeightKg: number | null
   volumeM3: number | null
@@ -37,6 +38,7 @@ const columns = {
   name: products.name,
   nameEn: products.nameEn,
   spec: products.spec,
+  specEn: products.specEn,
   grossWeightKg: products.grossWeightKg,
   netWeightKg: products.netWeightKg,
   volumeM3: products.volumeM3,

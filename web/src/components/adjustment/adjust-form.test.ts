@@ -12,6 +12,7 @@ const line = (n: number, quantity: number, delivered: number): SaleOrderLine => 
   productName: `产品${n}`,
   productNameEn: null,
   spec: null,
+  specEn: null,
   unitId: uuid(200 + n),
   unit: 'box',
   quantity,
@@ -30,6 +31,7 @@ const product = (n: number): SellableProduct => ({
   name: `产品${n}`,
   nameEn: null,
   spec: null,
+  specEn: null,
   price: 3,
   currency: 'USD',
   units: [

@@ -1,4 +1,4 @@
-import { ApprovalStatus, type Product, productResource } from '@app/contracts'
+import { ApprovalStatus, localName, type Product, productResource } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { App, Form, Input, Modal, Select, Space, Table, Typography } from 'antd'
 import { useState } from 'react'
@@ -24,7 +24,7 @@ const PAGE = 10
  * code), picked for one branch and added with `batchAdd`. The server refuses anything else.
  */
 export const ProductSelectModal = ({ open, onClose, onAdded, afterClose }: Props) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { message } = App.useApp()
   const label = useFieldLabel('product')
   const dictText = useDictText()
@@ -143,8 +143,8 @@ export const ProductSelectModal = ({ open, onClose, onAdded, afterClose }: Props
           columns={[
             { width: 56, render: (_, p) => <ProductImage id={p.images?.[0]} size={32} preview={false} /> },
             { title: label('code'), dataIndex: 'code', width: 120 },
-            { title: label('name'), dataIndex: 'name' },
-            { title: label('spec'), dataIndex: 'spec', width: 140 },
+            { title: label('name'), render: (_, p) => localName(p, i18n.language) },
+            { title: label('spec'), width: 140, render: (_, p) => localName(p, i18n.language, 'spec') },
             {
               title: label('categoryId'),
               width: 140,

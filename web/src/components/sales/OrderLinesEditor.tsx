@@ -1,4 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import { localName } from '@app/contracts'
 import { Button, Flex, InputNumber, Select, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatThousands } from '../../config/constants.ts'
@@ -38,6 +39,7 @@ export const OrderLinesEditor = ({
   const { t, i18n } = useTranslation()
   const dictText = useDictText()
   const lines = value ?? []
+  const name = (l: LineValue) => localName(l, i18n.language, 'productName')
   const update = (key: string, change: (l: LineValue) => LineValue) =>
     onChange?.(lines.map((l) => (l.key === key ? change(l) : l)))
   const attr = (l: LineValue, pick: (a: LineAttributes) => number, digits = 3) => {
@@ -73,8 +75,8 @@ export const OrderLinesEditor = ({
             title: t('sales.line.productName'),
             render: (_, l) => (
               <Flex vertical>
-                <span>{(i18n.language === 'en' && l.productNameEn) || l.productName}</span>
-                {l.spec && <Typography.Text type="secondary">{l.spec}</Typography.Text>}
+                <span>{name(l)}</span>
+                {l.spec && <Typography.Text type="secondary">{localName(l, i18n.language, 'spec')}</Typography.Text>}
               </Flex>
             ),
           },
@@ -87,7 +89,7 @@ export const OrderLinesEditor = ({
                 value={l.unitId}
                 options={l.units.map((u) => ({ value: u.id, label: dictText('product_unit', u.unit) }))}
                 onChange={(unitId: string) => update(l.key, (x) => withUnit(x, unitId))}
-                aria-label={t('sales.line.unitOf', { name: l.productName })}
+                aria-label={t('sales.line.unitOf', { name: name(l) })}
               />
             ),
           },
@@ -102,7 +104,7 @@ export const OrderLinesEditor = ({
                 value={l.quantity}
                 status={showErrors && !((l.quantity ?? 0) > 0) ? 'error' : undefined}
                 onChange={(q) => update(l.key, (x) => ({ ...x, quantity: q ?? null }))}
-                aria-label={t('sales.line.quantityOf', { name: l.productName })}
+                aria-label={t('sales.line.quantityOf', { name: name(l) })}
                 data-testid={`line-quantity-${l.productCode}`}
               />
             ),
@@ -145,7 +147,7 @@ export const OrderLinesEditor = ({
                 type="text"
                 danger
                 icon={<DeleteOutlined />}
-                aria-label={t('sales.line.remove', { name: l.productName })}
+                aria-label={t('sales.line.remove', { name: name(l) })}
                 onClick={() => onChange?.(lines.filter((x) => x.key !== l.key))}
               />
             ),

@@ -1,4 +1,4 @@
-import type { SaleOrderDetail, SaleOrderLine } from '@app/contracts'
+import { localName, type SaleOrderDetail, type SaleOrderLine } from '@app/contracts'
 import { Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatThousands } from '../../config/constants.ts'
@@ -23,9 +23,9 @@ export const OrderLinesView = ({ order }: { order: SaleOrderDetail }) => {
         { title: t('sales.line.productCode'), dataIndex: 'productCode', width: 130 },
         {
           title: t('sales.line.productName'),
-          render: (_, l) => (i18n.language === 'en' && l.productNameEn) || l.productName,
+          render: (_, l) => localName(l, i18n.language, 'productName'),
         },
-        { title: t('sales.line.spec'), dataIndex: 'spec', width: 140 },
+        { title: t('sales.line.spec'), width: 140, render: (_, l) => localName(l, i18n.language, 'spec') },
         { title: t('sales.line.unit'), width: 80, render: (_, l) => dictText('product_unit', l.unit) },
         { title: t('sales.line.quantity'), width: 100, align: 'right', render: (_, l) => n(l.quantity) },
         { title: t('sales.line.delivered'), width: 100, align: 'right', render: (_, l) => n(l.deliveredQuantity) },

@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons'
-import type { SaleOrderDetail } from '@app/contracts'
+import { localName, type SaleOrderDetail } from '@app/contracts'
 import { Button, Modal, Spin } from 'antd'
 import dayjs from 'dayjs'
 import { createPortal } from 'react-dom'
@@ -22,7 +22,6 @@ export const OrderSheet = ({ order, printCopy }: { order: SaleOrderDetail; print
   const dictText = useDictText()
   const branches = useRefOptions('branch', 'name')
   const systemTitle = useSystemTitle()
-  const en = i18n.language === 'en'
   const certificates =
     order.certificateRequired === '1'
       ? order.certificateTypes.map((c) => dictText('certificate_type', c)).join(', ') || t('sales.sheet.yes')
@@ -79,8 +78,8 @@ export const OrderSheet = ({ order, printCopy }: { order: SaleOrderDetail; print
             <tr key={l.id}>
               <td>{l.lineNo}</td>
               <td>{l.productCode}</td>
-              <td>{(en && l.productNameEn) || l.productName}</td>
-              <td>{l.spec ?? ''}</td>
+              <td>{localName(l, i18n.language, 'productName')}</td>
+              <td>{localName(l, i18n.language, 'spec')}</td>
               <td>{dictText('product_unit', l.unit)}</td>
               <td className="num">{n(l.quantity)}</td>
               <td className="num">{formatThousands(l.price)}</td>

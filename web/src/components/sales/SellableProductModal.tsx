@@ -1,4 +1,4 @@
-import type { SellableProduct } from '@app/contracts'
+import { localName, type SellableProduct } from '@app/contracts'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Input, Modal, Space, Table, Typography } from 'antd'
 import { useState } from 'react'
@@ -39,7 +39,7 @@ export const SellableProductModal = ({ open, branchId, taken, onPick, onClose }:
     setPicked(new Map())
     onClose()
   }
-  const name = (p: SellableProduct) => (i18n.language === 'en' && p.nameEn) || p.name
+  const name = (p: SellableProduct) => localName(p, i18n.language)
 
   return (
     <Modal
@@ -107,7 +107,7 @@ export const SellableProductModal = ({ open, branchId, taken, onPick, onClose }:
           columns={[
             { title: t('sales.line.productCode'), dataIndex: 'code', width: 140 },
             { title: t('sales.line.productName'), render: (_, p) => name(p) },
-            { title: t('sales.line.spec'), dataIndex: 'spec', width: 160 },
+            { title: t('sales.line.spec'), width: 160, render: (_, p) => localName(p, i18n.language, 'spec') },
             {
               title: t('sales.line.units'),
               width: 200,

@@ -26,6 +26,7 @@ const product = (n: number, price = 2.5): SellableProduct => ({
   name: `产品${n}`,
   nameEn: `Product ${n}`,
   spec: '100g',
+  specEn: null,
   price,
   currency: 'USD',
   units: [
@@ -200,6 +201,7 @@ describe('the add input', () => {
           productName: '产品1',
           productNameEn: null,
           spec: null,
+          specEn: null,
           unitId: uuid(201),
           unit: 'box',
           quantity: 3,

@@ -29,6 +29,7 @@ export type LineValue = {
   productName: string
   productNameEn: string | null
   spec: string | null
+  specEn: string | null
   /** The units the line may take (the product's sale units). */
   units: UnitChoice[]
   unitId: string
@@ -78,6 +79,7 @@ export const lineOf = (p: SellableProduct): LineValue => {
     productName: p.name,
     productNameEn: p.nameEn,
     spec: p.spec,
+    specEn: p.specEn,
     units: p.units.map(({ id, unit, conversionRate, perBox }) => ({ id, unit, conversionRate, perBox })),
     unitId: unit?.id ?? '',
     quantity: null,
@@ -109,6 +111,7 @@ export const linesOfOrder = (order: SaleOrderDetail): LineValue[] =>
     productName: l.productName,
     productNameEn: l.productNameEn,
     spec: l.spec,
+    specEn: l.specEn,
     units: [{ id: l.unitId, unit: l.unit, conversionRate: 1, perBox: null }],
     unitId: l.unitId,
     quantity: l.quantity,

@@ -116,6 +116,25 @@ export const PRODUCTS: readonly ProductSeed[] = [
   ['DC-006', '竹炭牙膏', 'Bamboo charcoal toothpaste', 'C01', '100g', 'piece', 'paste', 'S007', 'self', 'finished', 'ru_en', 0.11, 1095, 7.2],
 ]
 
+/** What a count in a spec counts (`0.3g×60粒`: 60 capsules), by its measure word and the product's dosage form. */
+const COUNTED: Record<string, (dosageForm: string | null) => string> = {
+  粒: (form) => (form === 'softgel' ? 'softgels' : 'capsules'),
+  片: () => 'tablets',
+  袋: (form) => (form === 'teabag' ? 'tea bags' : 'sachets'),
+  枚: () => 'pieces',
+}
+
+/**
+ * A spec in English, as the English catalogue writes it: `0.3g×60粒` is '0.3 g × 60 capsules',
+ * `30ml×10` '30 ml × 10', `6枚` '6 pieces', `250g装` (a can for 250 g) '250 g'.
+ */
+export const specInEnglish = (spec: string, dosageForm: string | null): string =>
+  spec
+    .replace(/装$/, '')
+    .replace(/(\d+(?:\.\d+)?)(ml|kg|g|L)/g, '$1 $2')
+    .replace(/(\d+)(粒|片|袋|枚)/g, (_, n: string, word: string) => `${n} ${COUNTED[word]!(dosageForm)}`)
+    .replace(/×/g, ' × ')
+
 /** Products sold in boxes: the sale unit 'box' holds this many base units (stock stays in the base unit). */
 export const SOLD_IN_BOXES: Record<string, number> = { 'DC-006': 12 }
 

@@ -19,7 +19,16 @@ import {
   users,
 } from '../../schema/index.ts'
 import type { SeedContext } from '../index.ts'
-import { CATEGORIES, PACKING, PENDING, PRODUCTS, REJECTED, SOLD_IN_BOXES, TAX_RATES } from './product-data.ts'
+import {
+  CATEGORIES,
+  PACKING,
+  PENDING,
+  PRODUCTS,
+  REJECTED,
+  SOLD_IN_BOXES,
+  specInEnglish,
+  TAX_RATES,
+} from './product-data.ts'
 import { productPng, storeImage } from './product-images.ts'
 import { seedStock } from './product-stock.ts'
 
@@ -79,12 +88,7 @@ export const seedProducts = async (db: DbOrTx, { filesDir }: SeedContext) => {
           labelType: label,
           supplierId: supplierIds.get(supplier) ?? null,
           spec,
-          specEn: spec
-            .replace('粒', ' pcs')
-            .replace('片', ' tabs')
-            .replace('袋', ' sachets')
-            .replace('枚', ' pcs')
-            .replace('装', ''),
+          specEn: specInEnglish(spec, dosageForm),
           colour: null,
           netWeightKg: netKg,
           grossWeightKg: round(netKg * 1.12 + 0.02, 3),
