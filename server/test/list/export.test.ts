@@ -58,6 +58,18 @@ describe('Excel export', () => {
     ])
   })
 
+  it('names references in the request language: their English name, else the Chinese one', async () => {
+    const query = { langJson: JSON.stringify({ code: 'Code', countryId: 'Country' }), search: '{"code":"S010"}' }
+    expect(await readSheet((await exportXls(tokens.admin!, '/api/md/supplier', query, 'en')).body)).toEqual([
+      ['Code', 'Country'],
+      ['S010', 'Russia'],
+    ])
+    expect(await readSheet((await exportXls(tokens.admin!, '/api/md/supplier', query, 'zh')).body)).toEqual([
+      ['Code', 'Country'],
+      ['S010', '俄罗斯'],
+    ])
+  })
+
   it('applies the list filters and sort, and exports only the selected rows when given', async () => {
     const list = await client(t.app, tokens.admin!).get<{ records: { id: string; code: string }[] }>(
       '/api/md/supplier/list',

@@ -1,4 +1,4 @@
-import { AuditBusiness, type Lang } from '@app/contracts'
+import { AuditBusiness, type Lang, localName } from '@app/contracts'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
@@ -62,11 +62,11 @@ export const readOrderSummary = async (db: DbOrTx, orderId: string): Promise<Ord
     status: row.status,
     orgCode: row.orgCode,
     createBy: row.createBy,
-    branch: { zh: row.branchName, en: row.branchNameEn || row.branchName },
+    branch: { zh: row.branchName, en: localName(row, 'en', 'branchName') },
     totalAmount: Number(row.totalAmount),
     currency: row.currency,
     lines: (row.lines ?? []).map((l) => ({
-      name: { zh: l.name, en: l.nameEn || l.name },
+      name: { zh: l.name, en: localName(l, 'en') },
       quantity: Number(l.quantity),
       unit: l.unit,
       amount: Number(l.amount),

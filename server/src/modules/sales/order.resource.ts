@@ -1,4 +1,4 @@
-import { AuditBusiness, type Lang, SaleOrderSchema, saleOrderResource } from '@app/contracts'
+import { AuditBusiness, type Lang, localName, SaleOrderSchema, saleOrderResource } from '@app/contracts'
 import { asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { products, saleOrderLines, saleOrders } from '../../db/schema/index.ts'
@@ -64,7 +64,7 @@ const exportLines: NonNullable<CrudResource['exportDetail']> = {
       orderNo: l.orderNo,
       lineNo: l.lineNo,
       productCode: l.code,
-      productName: lang === 'en' ? (l.nameEn ?? l.name) : l.name,
+      productName: localName(l, lang),
       unit: dictText(units, 'product_unit', l.unit, lang),
       quantity: l.quantity,
       price: l.price,

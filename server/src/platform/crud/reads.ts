@@ -1,4 +1,4 @@
-import type { ListQuery, Page } from '@app/contracts'
+import { type Lang, type ListQuery, localName, type Page } from '@app/contracts'
 import { and, asc, count, desc, eq, fillPlaceholders, inArray, or, type Query, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database, DbOrTx } from '../../db/client.ts'
@@ -285,15 +285,19 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
         }
       },
 
-      /** The labels of the given records the caller may read (exports show references by label). */
-      async labels(principal: Principal, ids: readonly string[]): Promise<Map<string, string>> {
+      /**
+       * The labels of the given records the caller may read, in `lang` when the label has an
+       * English twin (exports show references by label; imports take either back).
+       */
+      async labels(principal: Principal, ids: readonly string[], lang: Lang = 'zh'): Promise<Map<string, string>> {
+        const en = r.columns[`${r.meta.label}En`]
         const out = new Map<string, string>()
         for (const part of chunks([...new Set(ids)], 5000)) {
           const rows = await db
-            .select({ id: r.id, label: r.labelColumn })
+            .select({ id: r.id, label: r.labelColumn, ...(en ? { labelEn: en } : {}) })
             .from(r.table)
             .where(scoped(principal, inArray(r.id, part)))
-          for (const row of rows) out.set(row.id as string, String(row.label ?? ''))
+          for (const row of rows) out.set(row.id as string, localName(row, lang, 'label'))
         }
         return out
       },

@@ -120,7 +120,7 @@ export const sendExport = async (
     deps.db,
     columns.flatMap((c) => (c.meta.type === 'dict' && c.meta.dict ? [c.meta.dict] : [])),
   )
-  const refs = createRefLabels(deps.resources, principal, columns)
+  const refs = createRefLabels(deps.resources, principal, columns, lang)
   const own = (await r.exportCells?.({ db: deps.db, lang })) ?? {}
   const out = new PassThrough()
   // no styles (see cells.ts: they double the cost), no shared-strings table (it would grow with the rows)

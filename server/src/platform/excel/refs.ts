@@ -1,3 +1,4 @@
+import type { Lang } from '@app/contracts'
 import type { Principal } from '../auth/principal.ts'
 import type { ResourceRegistry } from '../crud/registry.ts'
 import type { Row } from '../crud/resource.ts'
@@ -10,7 +11,12 @@ const MAX_CACHED = 50_000
  * resource's own service (so its data scope applies) and remembered across batches: a column
  * of countries costs one query, not one per row.
  */
-export const createRefLabels = (resources: ResourceRegistry, principal: Principal, columns: readonly Column[]) => {
+export const createRefLabels = (
+  resources: ResourceRegistry,
+  principal: Principal,
+  columns: readonly Column[],
+  lang: Lang,
+) => {
   const cache = new Map<string, Map<string, string>>()
   const refColumns = columns.filter((c) => c.meta.ref && resources.get(c.meta.ref.resource))
 
@@ -30,7 +36,7 @@ export const createRefLabels = (resources: ResourceRegistry, principal: Principa
           if (typeof id === 'string' && id && !known.has(id)) missing.add(id)
         }
         if (missing.size === 0) continue
-        const found = await resources.get(name)!.service.labels(principal, [...missing])
+        const found = await resources.get(name)!.service.labels(principal, [...missing], lang)
         // an id the caller may not read stays an id, and is not asked for again
         for (const id of missing) known.set(id, found.get(id) ?? id)
       }
