@@ -6,6 +6,7 @@ import {
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons'
+import { localName } from '@app/contracts'
 import { App, Avatar, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
@@ -31,7 +32,7 @@ export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
   const [dialog, setDialog] = useState<Dialog>(null)
   // the shell keeps the code table, dictionaries and permissions fresh while signed in
   useCatalogueRefresh()
-  const dept = (i18n.language === 'en' ? userInfo?.departNameEn : userInfo?.departName) ?? userInfo?.departName ?? ''
+  const dept = userInfo ? localName(userInfo, i18n.language, 'departName') : ''
   const greeting = t(`layout.greeting.${greetingKey(new Date().getHours())}`)
   const welcome = t('layout.welcome', { dept, name: userInfo?.realname ?? '' })
 

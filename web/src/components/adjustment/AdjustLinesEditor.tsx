@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import { ModifyType, type SaleOrderLine } from '@app/contracts'
+import { localName, ModifyType, type SaleOrderLine } from '@app/contracts'
 import { Button, Flex, InputNumber, Select, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { money, qty } from '../delivery/delivery-form.ts'
@@ -30,7 +30,7 @@ export const ExistingLinesEditor = ({ lines, currency, changes, onChange, proble
   const { t, i18n } = useTranslation()
   const dictText = useDictText()
   const problemAt = useProblemText(problems)
-  const name = (l: SaleOrderLine) => (i18n.language === 'en' && l.productNameEn) || l.productName
+  const name = (l: SaleOrderLine) => localName(l, i18n.language, 'productName')
   const typeOptions = [
     { value: 'keep', label: t('delivery.modify.add.keep') },
     { value: ModifyType.Add, label: t('delivery.modify.types.add') },
@@ -119,7 +119,7 @@ export const AppendedLinesEditor = ({ appended, onChange, onPick, canPick, probl
   const { t, i18n } = useTranslation()
   const dictText = useDictText()
   const problemAt = useProblemText(problems)
-  const name = (a: AppendedLine) => (i18n.language === 'en' && a.product.nameEn) || a.product.name
+  const name = (a: AppendedLine) => localName(a.product, i18n.language)
   const update = (productId: string, patch: Partial<AppendedLine>) =>
     onChange(appended.map((a) => (a.product.productId === productId ? { ...a, ...patch } : a)))
   return (

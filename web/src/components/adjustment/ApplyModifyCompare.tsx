@@ -1,4 +1,4 @@
-import { type ApplyModifyDetail, ModifyType, q } from '@app/contracts'
+import { type ApplyModifyDetail, localName, ModifyType, q } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Descriptions, Divider, Empty, Flex, Spin, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
@@ -69,7 +69,7 @@ export const ApplyModifyCompareView = ({ detail }: { detail: ApplyModifyDetail }
         columns={[
           {
             title: t('delivery.line.product'),
-            render: (_, l) => (i18n.language === 'en' && l.productNameEn) || l.productName,
+            render: (_, l) => localName(l, i18n.language, 'productName'),
           },
           {
             title: t('delivery.line.unit'),

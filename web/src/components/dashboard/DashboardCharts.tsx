@@ -1,4 +1,4 @@
-import type { Dashboard } from '@app/contracts'
+import { type Dashboard, localName } from '@app/contracts'
 import { theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
@@ -70,7 +70,7 @@ export const StatusChart = ({ data, open }: { data: Dashboard['byStatus']; open:
 /** Orders by branch (the ten with most), horizontal bars; a bar opens that branch's orders. */
 export const BranchChart = ({ data, open }: { data: Dashboard['byBranch']; open: (branchId: string) => void }) => {
   const { t, i18n } = useTranslation()
-  const rows = data.slice(0, 10).map((b) => ({ ...b, label: i18n.language === 'en' ? (b.nameEn ?? b.name) : b.name }))
+  const rows = data.slice(0, 10).map((b) => ({ ...b, label: localName(b, i18n.language) }))
   return (
     <ResponsiveContainer width="100%" height={Math.max(120, rows.length * 28 + 40)}>
       <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 16, left: 8, bottom: 0 }}>

@@ -1,5 +1,4 @@
-import type { DeliveryLineState, DeliveryOrder } from '@app/contracts'
-import { q } from '@app/contracts'
+import { type DeliveryLineState, type DeliveryOrder, localName, q } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import {
   Alert,
@@ -24,7 +23,7 @@ import { deliveryApi, deliveryKeys } from '../../api/delivery.ts'
 import { ApiError, failureText } from '../../api/http.ts'
 import { DATE_FORMAT, modalWidth } from '../../config/constants.ts'
 import { useDictText } from '../list/useDict.ts'
-import { recordLabel, refQuery } from '../list/useRefOptions.ts'
+import { refQuery } from '../list/useRefOptions.ts'
 import { deliverDefaults, deliveryLines, openLines, qty, refusalDetail, stockPlan } from './delivery-form.ts'
 
 type Values = { depotId: string; shipDate: Dayjs; remark?: string; qty: Record<string, number | null> }
@@ -37,7 +36,7 @@ export const useFinishedDepots = (enabled: boolean) => {
     () =>
       (data ?? [])
         .filter((d) => d.depotType === 'finished')
-        .map((d) => ({ value: d.id, label: recordLabel(d, 'name', i18n.language) })),
+        .map((d) => ({ value: d.id, label: localName(d, i18n.language) })),
     [data, i18n.language],
   )
   return { options, loading: isFetching }
@@ -94,7 +93,7 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
     if (order && onlyDepot && !form.getFieldValue('depotId')) form.setFieldValue('depotId', onlyDepot)
   }, [order, onlyDepot, form])
 
-  const name = (l: DeliveryLineState) => (i18n.language === 'en' && l.productNameEn) || l.productName
+  const name = (l: DeliveryLineState) => localName(l, i18n.language, 'productName')
 
   const save = async () => {
     if (!order) return

@@ -1,5 +1,4 @@
-import type { DeliveryLineState } from '@app/contracts'
-import { q } from '@app/contracts'
+import { type DeliveryLineState, localName, q } from '@app/contracts'
 import { Button, Popover, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useDictText } from '../list/useDict.ts'
@@ -20,7 +19,7 @@ export const DeliveryLinesTable = ({ lines }: { lines: readonly DeliveryLineStat
         { title: '#', dataIndex: 'lineNo', width: 48 },
         {
           title: t('delivery.line.product'),
-          render: (_, l) => (i18n.language === 'en' && l.productNameEn) || l.productName,
+          render: (_, l) => localName(l, i18n.language, 'productName'),
         },
         { title: t('delivery.line.unit'), width: 80, render: (_, l) => dictText('product_unit', l.unit) },
         { title: t('delivery.line.ordered'), width: 110, align: 'right', render: (_, l) => qty(l.quantity) },

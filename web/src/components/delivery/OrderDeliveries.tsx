@@ -1,4 +1,4 @@
-import type { Delivery } from '@app/contracts'
+import { type Delivery, localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Descriptions, Empty, Flex, Spin, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
@@ -57,7 +57,7 @@ const DeliveryCard = ({ delivery, facts }: { delivery: Delivery; facts: Map<stri
   const depots = useRefOptions('depot', 'name')
   const name = (l: DeliveryLine) => {
     const f = facts.get(l.orderLineId)
-    return f ? (i18n.language === 'en' && f.productNameEn) || f.productName : ''
+    return f ? localName(f, i18n.language, 'productName') : ''
   }
   return (
     <Flex vertical gap={8} data-testid="delivery-record">

@@ -31,7 +31,7 @@ const settle = async (call: () => Promise<unknown>) => {
  * view / history modals. Every action is behind its button permission `<menu>:<button>`.
  */
 export const ListPage = ({ list }: { list: ListDeclaration }) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const loose = useLooseT()
   const { message, modal } = App.useApp()
   const { resource } = list
@@ -103,6 +103,7 @@ export const ListPage = ({ list }: { list: ListDeclaration }) => {
 
   const columns = buildColumns(list, {
     label,
+    lang: i18n.language,
     sortOf: list$.sortOf,
     actionsTitle: t('common.fields.actions'),
     actions: (record) => (

@@ -1,9 +1,10 @@
+import { localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { keys } from '../../api/queries.ts'
 import { resourceApi, resourceByName } from '../../api/resources.ts'
 import { EllipsisText } from './EllipsisText.tsx'
-import { recordLabel, useRefOptions } from './useRefOptions.ts'
+import { useRefOptions } from './useRefOptions.ts'
 
 /**
  * A reference shown by the referenced record's label: from the cached `getListAll` of that resource;
@@ -23,6 +24,6 @@ export const RefLabel = ({ resource, label, id }: { resource: string; label: str
     staleTime: 5 * 60_000,
   })
   if (!value) return null
-  const text = known ?? (detail.data ? recordLabel(detail.data, label, i18n.language) : '')
+  const text = known ?? (detail.data ? localName(detail.data, i18n.language, label) : '')
   return <EllipsisText text={text} />
 }

@@ -1,11 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons'
-import type { MatchType, QueryCondition, SavedQuery } from '@app/contracts'
+import { localName, type MatchType, type QueryCondition, type SavedQuery } from '@app/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Empty, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { keys } from '../../api/queries.ts'
 import { listSupportApi } from '../../api/resources.ts'
-import { recordLabel } from './useRefOptions.ts'
 
 type Props = {
   resource: string
@@ -111,7 +110,7 @@ export const SavedQueries = ({ resource, current, onApply }: Props) => {
             <Select
               mode="multiple"
               allowClear
-              options={roles.data.map((r) => ({ value: r.id, label: recordLabel(r, 'roleName', i18n.language) }))}
+              options={roles.data.map((r) => ({ value: r.id, label: localName(r, i18n.language, 'roleName') }))}
               showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>

@@ -1,4 +1,4 @@
-import type { FieldMeta } from '@app/contracts'
+import { type FieldMeta, localName } from '@app/contracts'
 import type { TableColumnsType } from 'antd'
 import type { ReactNode } from 'react'
 import type { ResourceRecord } from '../../api/resources.ts'
@@ -66,6 +66,8 @@ export const columnWidth = (meta: FieldMeta | undefined, unique: boolean): numbe
 
 type Options = {
   label: (field: string) => string
+  /** The interface language: a name with an English twin (`name` / `nameEn`) shows in it. */
+  lang: string
   sortOf: (field: string) => 'ascend' | 'descend' | null
   actionsTitle: string
   actions: (record: ResourceRecord) => ReactNode
@@ -79,6 +81,9 @@ type Options = {
  */
 export const buildColumns = (list: ListDeclaration, o: Options): TableColumnsType<ResourceRecord> => {
   const unique = new Set<string>(list.resource.unique ?? [])
+  const fields = list.resource.fields as Record<string, FieldMeta | undefined>
+  /** A name whose English twin is a field too (name / nameEn, spec / specEn): shown in the interface language. */
+  const named = (name: string) => fields[name]?.type === 'string' && fields[`${name}En`] !== undefined
   return [
     ...listFields(list).map((name) => {
       const meta = list.resource.fields[name]
@@ -95,7 +100,11 @@ export const buildColumns = (list: ListDeclaration, o: Options): TableColumnsTyp
         onCell: oneLine,
         onHeaderCell: headerKeepsWords,
         render: (value: unknown, record: ResourceRecord) =>
-          override?.render ? override.render(value, record) : <FieldValue meta={meta} value={value} />,
+          override?.render ? (
+            override.render(value, record)
+          ) : (
+            <FieldValue meta={meta} value={named(name) ? localName(record, o.lang, name) : value} />
+          ),
       }
     }),
     {

@@ -1,3 +1,4 @@
+import { localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -17,15 +18,6 @@ export const refQuery = (resource: string) => {
     queryFn: () => (meta ? resourceApi(meta).listAll() : Promise.resolve([] as ResourceOption[])),
     staleTime: REF_STALE_MS,
   }
-}
-
-/**
- * A record's label in the language shown: in English its `<label>En` twin (nameEn, departNameEn)
- * when it has one, else the label field itself.
- */
-export const recordLabel = (record: Record<string, unknown>, label: string, lang: string): string => {
-  const en = lang === 'en' ? record[`${label}En`] : undefined
-  return String((typeof en === 'string' && en.trim() ? en : record[label]) ?? '')
 }
 
 /** A tree of records over `parentId` (a parent missing from the list makes its child a root). */
@@ -48,7 +40,7 @@ export const useRefOptions = (resource: string | undefined, label: string | unde
   const { data, isSuccess } = useQuery({ ...refQuery(resource ?? ''), enabled: Boolean(resource) })
   return useMemo(() => {
     const records = data ?? []
-    const labelOf = (r: ResourceOption) => recordLabel(r, label ?? 'name', lang)
+    const labelOf = (r: ResourceOption) => localName(r, lang, label ?? 'name')
     return {
       loaded: isSuccess,
       options: records.map((r): RefOption => ({ value: r.id, label: labelOf(r) })),

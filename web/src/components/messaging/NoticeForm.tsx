@@ -1,4 +1,5 @@
 import {
+  localName,
   NOTICE_OPEN_TYPES,
   NOTICE_TARGETS,
   NOTICE_TYPES,
@@ -86,14 +87,13 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
     })
   }, [existing.data, form])
 
-  const en = i18n.language === 'en'
   const targetOptions =
     targetType === 'departments'
       ? (targets.data?.departments ?? []).map((d) => ({
           value: d.id,
-          label: `${(en && d.nameEn) || d.name} (${d.orgCode})`,
+          label: `${localName(d, i18n.language)} (${d.orgCode})`,
         }))
-      : (targets.data?.roles ?? []).map((r) => ({ value: r.id, label: (en && r.nameEn) || r.name }))
+      : (targets.data?.roles ?? []).map((r) => ({ value: r.id, label: localName(r, i18n.language) }))
 
   const save = async (): Promise<Notice> => {
     const values = await form.validateFields()

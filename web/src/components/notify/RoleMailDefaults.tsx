@@ -1,4 +1,10 @@
-import { NOTIFY_EVENTS, type NotifyEventName, type NotifyRoleDefaults, type RoleOption } from '@app/contracts'
+import {
+  localName,
+  NOTIFY_EVENTS,
+  type NotifyEventName,
+  type NotifyRoleDefaults,
+  type RoleOption,
+} from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { App, Card, Checkbox, Flex, Select } from 'antd'
 import { useEffect, useState } from 'react'
@@ -64,7 +70,7 @@ export const RoleMailDefaults = () => {
           loading={roles.isLoading}
           options={(roles.data ?? []).map((r) => ({
             value: r.roleCode,
-            label: (i18n.language === 'en' && r.roleNameEn) || r.roleName,
+            label: localName(r, i18n.language, 'roleName'),
           }))}
         />
         <Checkbox.Group

@@ -1,4 +1,4 @@
-import type { SaleOrderLine } from '@app/contracts'
+import { localName, type SaleOrderLine } from '@app/contracts'
 import { Alert, App, Input, InputNumber, Modal, Space, Spin, Table, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -81,7 +81,7 @@ export const ReviewAdjustModal = ({ order, onClose, onDone }: Props) => {
               { title: t('sales.line.productCode'), dataIndex: 'productCode', width: 140 },
               {
                 title: t('sales.line.productName'),
-                render: (_, l) => (i18n.language === 'en' && l.productNameEn) || l.productName,
+                render: (_, l) => localName(l, i18n.language, 'productName'),
               },
               { title: t('sales.line.unit'), width: 90, render: (_, l) => dictText('product_unit', l.unit) },
               {

@@ -1,10 +1,11 @@
+import { localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Form, Select, TreeSelect, Typography } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
 import { salesApi } from '../../api/sales.ts'
-import { recordLabel, refQuery, treeOf } from '../list/useRefOptions.ts'
+import { refQuery, treeOf } from '../list/useRefOptions.ts'
 import { NoteModal } from '../NoteModal.tsx'
 import type { OrderRef } from './useOrderActions.tsx'
 
@@ -20,7 +21,7 @@ const useDepartmentsByCode = () => {
     const codeOf = new Map(records.map((r) => [r.id, String(r.orgCode)]))
     const relabel = (nodes: ReturnType<typeof treeOf>): ReturnType<typeof treeOf> =>
       nodes.map((n) => ({ ...n, value: codeOf.get(n.value) ?? n.value, children: n.children && relabel(n.children) }))
-    return relabel(treeOf(records, (r) => recordLabel(r, 'departName', i18n.language)))
+    return relabel(treeOf(records, (r) => localName(r, i18n.language, 'departName')))
   }, [data, i18n.language])
 }
 
@@ -34,7 +35,7 @@ export const SubApplyModal = ({ order, onClose, onDone }: Props) => {
   const roles = useQuery({ queryKey: adminKeys.roles, queryFn: adminApi.roles, enabled: order !== null })
   const roleOptions = (roles.data ?? []).map((r) => ({
     value: r.roleCode,
-    label: (i18n.language === 'en' && r.roleNameEn) || r.roleName,
+    label: localName(r, i18n.language, 'roleName'),
   }))
 
   return (

@@ -1,4 +1,4 @@
-import type { Depart } from '@app/contracts'
+import { type Depart, localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Form, Modal, Select, Spin } from 'antd'
 import { useState } from 'react'
@@ -22,7 +22,7 @@ export const DepartSwitchModal = ({ open, onClose }: { open: boolean; onClose: (
   const [saving, setSaving] = useState(false)
   const departs = useQuery({ queryKey: keys.departs, queryFn: systemApi.currentDeparts, enabled: open, staleTime: 0 })
   const list = departs.data?.list ?? []
-  const nameOf = (d: Depart) => (i18n.language === 'en' && d.departNameEn) || d.departName
+  const nameOf = (d: Depart) => localName(d, i18n.language, 'departName')
   const current = departs.data?.orgCode ?? userInfo?.orgCode ?? undefined
 
   const close = () => {

@@ -1,3 +1,4 @@
+import { localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Card, Col, List, Row, Skeleton, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
@@ -35,7 +36,6 @@ const Analysis = () => {
   const navigate = useNavigate()
   useDocumentTitle(t('pages.dashboard.title'))
   const areas = (permissions?.menu ?? []).filter((m) => m.children.length > 0)
-  const en = i18n.language === 'en'
   const d = figures.data
   return (
     <div data-testid="dashboard">
@@ -93,7 +93,7 @@ const Analysis = () => {
                       ellipsis: true,
                       render: (_, p) => (
                         <Link to={listUrl(PRODUCT_LIST, { code: p.code })}>
-                          {p.code} {en ? (p.nameEn ?? p.name) : p.name}
+                          {p.code} {localName(p, i18n.language)}
                         </Link>
                       ),
                     },

@@ -1,4 +1,11 @@
-import { ApprovalStatus, isOpenApproval, type SubApply, SubApplyAddSchema, subApplyResource } from '@app/contracts'
+import {
+  ApprovalStatus,
+  isOpenApproval,
+  localName,
+  type SubApply,
+  SubApplyAddSchema,
+  subApplyResource,
+} from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Descriptions, Form, Radio, Select, Spin, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
@@ -13,7 +20,7 @@ import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList, type ListDeclaration, type RecordViewerProps } from '../../components/list/types.ts'
 import { useDictText } from '../../components/list/useDict.ts'
 import { useFieldLabel, useResourceTitle } from '../../components/list/useFieldLabel.ts'
-import { recordLabel, refQuery } from '../../components/list/useRefOptions.ts'
+import { refQuery } from '../../components/list/useRefOptions.ts'
 import { useShown } from '../../components/list/useShown.ts'
 import { ViewModal } from '../../components/list/ViewModal.tsx'
 import { NoteModal } from '../../components/NoteModal.tsx'
@@ -36,18 +43,17 @@ const useNames = () => {
   const { data: roles } = useQuery({ queryKey: adminKeys.roles, queryFn: adminApi.roles, staleTime: 5 * 60_000 })
   const { data: departs } = useQuery(refQuery('department'))
   return useMemo(() => {
-    const en = i18n.language === 'en'
-    const roleNames = new Map((roles ?? []).map((r) => [r.roleCode, (en && r.roleNameEn) || r.roleName]))
+    const roleNames = new Map((roles ?? []).map((r) => [r.roleCode, localName(r, i18n.language, 'roleName')]))
     const deptNames = new Map(
-      (departs ?? []).map((d) => [String(d.orgCode), recordLabel(d, 'departName', i18n.language)]),
+      (departs ?? []).map((d) => [String(d.orgCode), localName(d, i18n.language, 'departName')]),
     )
     return {
       role: (code: unknown) => (code ? (roleNames.get(String(code)) ?? String(code)) : ''),
       dept: (code: unknown) => (code ? (deptNames.get(String(code)) ?? String(code)) : ''),
-      roleOptions: (roles ?? []).map((r) => ({ value: r.roleCode, label: (en && r.roleNameEn) || r.roleName })),
+      roleOptions: (roles ?? []).map((r) => ({ value: r.roleCode, label: localName(r, i18n.language, 'roleName') })),
       deptOptions: (departs ?? []).map((d) => ({
         value: String(d.orgCode),
-        label: recordLabel(d, 'departName', i18n.language),
+        label: localName(d, i18n.language, 'departName'),
       })),
     }
   }, [roles, departs, i18n.language])

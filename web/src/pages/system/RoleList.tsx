@@ -1,4 +1,4 @@
-import { RoleInputSchema, roleResource } from '@app/contracts'
+import { localName, RoleInputSchema, roleResource } from '@app/contracts'
 import { Drawer } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -32,8 +32,7 @@ export const RoleList = () => {
             label: t('admin.role.permission'),
             selection: 'one',
             onClick: ([role]) => {
-              const en = i18n.language === 'en' && role?.roleNameEn
-              setTarget({ id: String(role?.id), name: String(en || role?.roleName) })
+              setTarget({ id: String(role?.id), name: role ? localName(role, i18n.language, 'roleName') : '' })
             },
           },
         ],

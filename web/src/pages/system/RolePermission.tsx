@@ -1,3 +1,4 @@
+import { localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Card, Col, Empty, Input, Menu, Row, Spin } from 'antd'
 import { useMemo, useState } from 'react'
@@ -17,7 +18,7 @@ export const RolePermission = () => {
   const items = useMemo(() => {
     const needle = search.trim().toLowerCase()
     return (data ?? [])
-      .map((r) => ({ id: r.id, label: (i18n.language === 'en' && r.roleNameEn) || r.roleName, code: r.roleCode }))
+      .map((r) => ({ id: r.id, label: localName(r, i18n.language, 'roleName'), code: r.roleCode }))
       .filter((r) => !needle || r.label.toLowerCase().includes(needle) || r.code.toLowerCase().includes(needle))
       .map((r) => ({ key: r.id, label: r.label, title: r.code }))
   }, [data, search, i18n.language])
