@@ -100,7 +100,7 @@ export const ReviewAdjustModal = ({ order, onClose, onDone }: Props) => {
                     style={{ width: '100%' }}
                     value={quantities.has(l.id) ? quantities.get(l.id) : l.quantity}
                     onChange={(q) => setQuantities((m) => new Map(m).set(l.id, q))}
-                    aria-label={t('sales.line.quantityOf', { name: l.productName })}
+                    aria-label={t('sales.line.quantityOf', { name: localName(l, i18n.language, 'productName') })}
                   />
                 ),
               },
