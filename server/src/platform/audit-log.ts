@@ -1,8 +1,10 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { DbOrTx } from '../db/client.ts'
 import { placed, placeholders, reusable } from '../db/reusable.ts'
 import { operationLogs } from '../db/schema/index.ts'
 import { bulkInsert } from './bulk-insert.ts'
+import { carriesPending } from './sequence.ts'
 
 export const LogType = { Login: 1, Operation: 2, Review: 3 } as const
 export type LogType = (typeof LogType)[keyof typeof LogType]
@@ -79,7 +81,25 @@ const logRow = (req: RequestInfo, entry: OperationEntry) => {
  */
 export const recordOperation = async (db: DbOrTx, req: RequestInfo, entry: OperationEntry) => {
   await insertLog(db, placedOperation(req, entry))
+  carriesNumber(db, entry)
 }
+
+/**
+ * An entry that names a number its transaction takes at its end (a new order's label and image)
+ * has it written in when it is taken: the entry is found as this transaction's (its time is the
+ * transaction's start, `now()`) of its object.
+ */
+const carriesNumber = (db: DbOrTx, entry: OperationEntry) =>
+  carriesPending(db, () => JSON.stringify([entry.objectLabel, entry.before, entry.after]), {
+    table: operationLogs,
+    where: and(
+      eq(operationLogs.createAt, sql`now()`),
+      entry.resource ? eq(operationLogs.resource, entry.resource) : isNull(operationLogs.resource),
+      entry.objectId ? eq(operationLogs.objectId, entry.objectId) : isNull(operationLogs.objectId),
+    )!,
+    text: ['objectLabel'],
+    json: ['before', 'after'],
+  })
 
 /** A sign-in's log entry (by password or through the identity provider), naming who signed in. */
 export const recordLogin = (db: DbOrTx, req: RequestInfo, user: { id: string; username: string }) =>
@@ -114,8 +134,10 @@ export const placedOperation = (req: RequestInfo, entry: OperationEntry) => plac
 const insertLog = reusable('sys_log_insert', placedOperationInsert)
 
 /** recordOperation's insert, not yet run: a writer can make it a part of its own statement. */
-export const operationInsert = (db: DbOrTx, req: RequestInfo, entry: OperationEntry) =>
-  db.insert(operationLogs).values(logRow(req, entry))
+export const operationInsert = (db: DbOrTx, req: RequestInfo, entry: OperationEntry) => {
+  carriesNumber(db, entry)
+  return db.insert(operationLogs).values(logRow(req, entry))
+}
 
 /** Many entries in bulk (an import logs every row it writes). */
 export const recordOperations = (db: DbOrTx, req: RequestInfo, entries: readonly OperationEntry[]) =>

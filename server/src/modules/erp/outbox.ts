@@ -5,6 +5,7 @@ import { reusable } from '../../db/reusable.ts'
 import { outbox, saleOrders } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { retryFailed } from '../../platform/outbox/index.ts'
+import { carriesPending } from '../../platform/sequence.ts'
 import { ERP_TOPIC, erpMessagesOf, isOrderMessage } from './messages.ts'
 import { consignmentDocument, readOrderForErp, saleOrderDocument } from './u8-mapping.ts'
 
@@ -90,8 +91,16 @@ export const settleSyncStatus = async (db: DbOrTx, orderIds: readonly string[], 
 export const createErpOutbox = (deps: { events: EventBus; configured: boolean }) => {
   const { events, configured } = deps
 
-  const queue = (db: DbOrTx, message: ErpMessage) =>
-    insertMessage(db, { ...message, waiting: waitingStatus(configured) })
+  const queue = async (db: DbOrTx, message: ErpMessage) => {
+    await insertMessage(db, { ...message, waiting: waitingStatus(configured) })
+    // a delivery's document names its numbers, taken at the end of its transaction
+    carriesPending(db, () => JSON.stringify(message), {
+      table: outbox,
+      where: eq(outbox.key, message.idempotencyKey),
+      text: ['subject'],
+      json: ['payload'],
+    })
+  }
 
   /** Of these orders, those the ERP has been sent (or is being sent) the order itself. */
   const withOrderMessage = async (db: DbOrTx, orderIds: readonly string[]) =>

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Lang } from '@app/contracts'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { rawStatement, reusable } from '../../db/reusable.ts'
+import { messages } from '../../db/schema/index.ts'
 import { notifyCall } from '../../platform/realtime/notify.ts'
+import { carriesPending } from '../../platform/sequence.ts'
 
 /** The NOTIFY channel every server instance listens on for new messages. */
 export const MESSAGE_CHANNEL = 'sys_message'
@@ -83,11 +85,14 @@ export const sendMessages = async (tx: DbOrTx, drafts: readonly MessageDraft[]):
   const batchId = randomUUID()
   const createTime = new Date().toISOString()
   const payload: MessageNotification = { batch: batchId, count: written.reduce((n, w) => n + w.ids.length, 0) }
-  await insertMessages(tx, {
-    rows: JSON.stringify(rows),
-    batchId,
-    createTime,
-    payload: JSON.stringify(payload),
+  const json = JSON.stringify(rows)
+  await insertMessages(tx, { rows: json, batchId, createTime, payload: JSON.stringify(payload) })
+  // about a document numbered at the end of this transaction (a new order): numbered then
+  carriesPending(tx, () => json, {
+    table: messages,
+    where: eq(messages.batchId, batchId),
+    text: ['title', 'content'],
+    json: ['params'],
   })
   return batchId
 }

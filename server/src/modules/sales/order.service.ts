@@ -11,14 +11,15 @@ import {
   type SaleOrderEditSchema,
   type SaleOrderInputSchema,
 } from '@app/contracts'
+import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
-import { saleOrders } from '../../db/schema/index.ts'
+import { reviews, saleOrders } from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { fail, refuse } from '../../platform/errors.ts'
-import { nextNumber } from '../../platform/sequence.ts'
+import { carriesPending, pendingNumber, takePendingNumbers } from '../../platform/sequence.ts'
 import { attach, attachmentIdsOf } from './order.attachments.ts'
 import type { OrderFactsReader } from './order.facts.ts'
 import { contentOf, log, logAs, ORDER_RESOURCE, orderImage, productNames } from './order.history.ts'
@@ -39,10 +40,15 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
   const submitter = (principal: Principal) => ({ userId: principal.userId, orgCode: principal.orgCode })
 
   return {
-    /** POST /sale/order/add: numbered at save, pending review, its review started in the same transaction. */
+    /**
+     * POST /sale/order/add: pending review, its review started in the same transaction, numbered
+     * by the transaction's last statement: until then the order, its review, the reviewers'
+     * messages and mails and its history entry carry a stand-in (`pendingNumber`), so saves of
+     * one day hold the day's counter only from that statement to their commit.
+     */
     async add(tx: DbOrTx, principal: Principal, input: Input, req: RequestInfo) {
       const { branch, lines, currency } = await checked(tx, principal, input)
-      const orderNo = await nextNumber(tx, ORDER_NO_PREFIX)
+      const orderNo = pendingNumber(tx, ORDER_NO_PREFIX)
       const [order] = await tx
         .insert(saleOrders)
         .values({
@@ -56,6 +62,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
         })
         .returning()
       if (!order) fail(Errors.OperationFailed)
+      carriesPending(tx, () => orderNo, { table: saleOrders, where: eq(saleOrders.id, order.id), text: ['orderNo'] })
       const written = await writeLines(tx, order.id, lines)
       await attach(tx, principal, order.id, input.attachmentIds)
       await engine.start(
@@ -63,8 +70,14 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
         { ...ref(order.id), objectNo: orderNo, submitter: submitter(principal) },
         { req: req as never },
       )
+      carriesPending(tx, () => orderNo, {
+        table: reviews,
+        where: and(eq(reviews.business, AuditBusiness.SaleOrder), eq(reviews.objectId, order.id))!,
+        text: ['objectNo'],
+      })
       await log(tx, req, 'sale_order:add', order, null, { order, lines: written })
-      return { id: order.id, orderNo }
+      const numberOf = await takePendingNumbers(tx)
+      return { id: order.id, orderNo: numberOf(orderNo) }
     },
 
     /**
