@@ -188,6 +188,48 @@ const withReceiverKey = async (db: Db, row: OutboxRow, topic: OutboxTopic, owner
 }
 
 /**
+ * Rounds one after another once started: the next at once while a round fills a batch, else after
+ * `pollMs`; `wake` starts the next now (rows were just queued in this instance).
+ */
+const repeated = (round: () => Promise<number>, settings: OutboxWorkerSettings, log: Log) => {
+  let timer: NodeJS.Timeout | null = null
+  let running: Promise<number> | null = null
+  let stopped = true
+
+  const loop = async () => {
+    if (stopped) return
+    let more = false
+    try {
+      running = round()
+      more = (await running) >= settings.batch
+    } catch (e) {
+      log.warn({ err: e }, 'outbox round failed')
+    } finally {
+      running = null
+    }
+    if (!stopped) timer = setTimeout(() => void loop(), more ? 0 : settings.pollMs)
+  }
+
+  return {
+    wake() {
+      if (stopped || running) return
+      if (timer) clearTimeout(timer)
+      timer = setTimeout(() => void loop(), 0)
+    },
+    start() {
+      stopped = false
+      timer = setTimeout(() => void loop(), 0)
+    },
+    /** Stops after the round in flight (its sends are recorded). */
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running?.catch(() => undefined)
+    },
+  }
+}
+
+/**
  * The worker of an instance for some topics: claims their due rows, sends them one by one and
  * records each answer. `tick` is one round (the tests drive it); `start` repeats it.
  */
@@ -198,9 +240,6 @@ export const createOutboxWorker = (deps: {
   log: Log
 }) => {
   const { db, topics, settings, log } = deps
-  let timer: NodeJS.Timeout | null = null
-  let running: Promise<number> | null = null
-  let stopped = true
 
   /** Writes how a try ended and the topic's follow-up, in one transaction, if the row is still ours. */
   const record = (row: OutboxRow, values: Partial<OutboxRow>, outcome: OutboxOutcome) =>
@@ -254,39 +293,7 @@ export const createOutboxWorker = (deps: {
     return claimed.length
   }
 
-  const loop = async () => {
-    if (stopped) return
-    let more = false
-    try {
-      running = tick()
-      more = (await running) >= settings.batch
-    } catch (e) {
-      log.warn({ err: e }, 'outbox round failed')
-    } finally {
-      running = null
-    }
-    if (!stopped) timer = setTimeout(() => void loop(), more ? 0 : settings.pollMs)
-  }
-
-  return {
-    tick,
-    /** Wakes the loop now (rows were just queued in this instance). */
-    wake() {
-      if (stopped || running) return
-      if (timer) clearTimeout(timer)
-      timer = setTimeout(() => void loop(), 0)
-    },
-    start() {
-      stopped = false
-      timer = setTimeout(() => void loop(), 0)
-    },
-    /** Stops after the round in flight (its sends are recorded). */
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running?.catch(() => undefined)
-    },
-  }
+  return { tick, ...repeated(tick, settings, log) }
 }
 
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>
