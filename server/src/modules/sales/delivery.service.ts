@@ -34,7 +34,7 @@ import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { nextNumbers } from '../../platform/sequence.ts'
+import { carriesPending, pendingNumber, takePendingNumbers } from '../../platform/sequence.ts'
 import { batchesOf, type StockDocService } from '../stock/index.ts'
 import type { OrderFactsReader } from './order.facts.ts'
 import { log, logInsert } from './order.history.ts'
@@ -154,8 +154,9 @@ export const createDeliveries = (deps: { stock: StockDocService; events: EventBu
       const moved = await moveOrder(tx, order, deliveryStatusOf(order.status, after), principal.userId)
       const full = moved.status === OrderStatus.FullyDelivered
       // the rows every delivery shares last, as they are held until the commit and deliveries queue
-      // there: the depot's stock (locked by prepareOut), the day's document and delivery numbers
-      // (one statement), and then everything written with them in one statement
+      // there: the depot's stock (locked by prepareOut), then everything written with it in one
+      // statement, and the day's document and delivery numbers by the last statement (until then
+      // the rows, the ERP's document and the messages carry stand-ins)
       const plan = await stock.prepareOut(tx, principal, {
         depotId: input.depotId,
         docDate: input.shipDate,
@@ -163,8 +164,14 @@ export const createDeliveries = (deps: { stock: StockDocService; events: EventBu
         remark: order.orderNo,
         lines: shipped.map((l) => ({ productId: l.productId, quantity: l.baseQuantity })),
       })
-      const [docNo, deliveryNo] = await nextNumbers(tx, [STOCK_DOC_PREFIX[StockDocType.SalesOut], DELIVERY_NO_PREFIX])
+      const docNo = pendingNumber(tx, STOCK_DOC_PREFIX[StockDocType.SalesOut])
+      const deliveryNo = pendingNumber(tx, DELIVERY_NO_PREFIX)
       const deliveryId = randomUUID()
+      carriesPending(tx, () => deliveryNo, {
+        table: saleDeliveries,
+        where: eq(saleDeliveries.id, deliveryId),
+        text: ['deliveryNo', 'stockDocNo'],
+      })
       // the sales-out, the order's history entry and the delivery with its lines: one statement
       await stock.writeOut(tx, req, plan, docNo, (doc) => [
         logInsert(
@@ -202,7 +209,8 @@ export const createDeliveries = (deps: { stock: StockDocService; events: EventBu
           objectNo: order.orderNo,
           creatorId: principal.userId,
         })
-      return { id: deliveryId, deliveryNo, status: moved.status }
+      const numberOf = await takePendingNumbers(tx)
+      return { id: deliveryId, deliveryNo: numberOf(deliveryNo), status: moved.status }
     },
 
     /** POST /sale/delivery/complete: 100806 -> 100807 with the actual delivery date. */

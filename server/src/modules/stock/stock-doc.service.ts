@@ -12,12 +12,12 @@ import {
 } from '@app/contracts'
 import { asc, eq, type SQLWrapper, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, rowsOf, writeTogether } from '../../db/client.ts'
-import { branches, depots, stockDocLines, stockDocs, suppliers } from '../../db/schema/index.ts'
+import { branches, depots, stockDocLines, stockDocs, stockLedger, suppliers } from '../../db/schema/index.ts'
 import { operationInsert, type RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { addDays, today } from '../../platform/days.ts'
 import { fail, notFound } from '../../platform/errors.ts'
-import { nextNumber } from '../../platform/sequence.ts'
+import { carriesPending, pendingNumber, takePendingNumbers } from '../../platform/sequence.ts'
 import { productsByIds } from '../product/product.service.ts'
 import { type Actor, addStock, lockStock, takeStock } from './movements.ts'
 
@@ -36,11 +36,13 @@ type Line = {
 }
 
 /**
- * Stock documents (SPEC 3): purchase in, production in, sales out. Each is numbered
- * (nextNumber), posted in one transaction with its stock movements and ledger rows, and logged.
- * `post*` take the caller's transaction, so a delivery can post its sales-out with its own writes;
- * a delivery prepares it (`prepareOut`), takes its number with the delivery's (`nextNumbers`) and
- * writes it (`writeOut`) last: the day's numbers and the stock rows are held from then to the commit.
+ * Stock documents (SPEC 3): purchase in, production in, sales out. Each is posted in one
+ * transaction with its stock movements and ledger rows, logged, and numbered by the transaction's
+ * last statement (`pendingNumber`, `takePendingNumbers`: the day's counter is held from there to
+ * the commit). `post*` take the caller's transaction, so a delivery can post its sales-out with its
+ * own writes: a delivery prepares it (`prepareOut`: the stock rows are held from then to the
+ * commit), writes it (`writeOut`) with its own rows under pending numbers, and takes the
+ * document's and the delivery's numbers last.
  */
 export const createStockDocService = (deps: { db: Db }) => {
   const { db } = deps
@@ -103,23 +105,31 @@ export const createStockDocService = (deps: { db: Db }) => {
     return { doc, lines: rows }
   }
 
-  /** The document, its lines and its log entry: writes to send in one statement with its stock. */
+  /**
+   * The document, its lines and its log entry: writes to send in one statement with its stock. A
+   * document numbered at the end of its transaction (`pendingNumber`) has its number written in
+   * then, with its ledger rows'.
+   */
   const docWrites = (
     tx: DbOrTx,
     req: RequestInfo,
     { doc, lines }: ReturnType<typeof docRows>,
     button: 'stockIn' | 'stockOut',
-  ) => [
-    tx.insert(stockDocs).values(doc),
-    tx.insert(stockDocLines).values(lines),
-    operationInsert(tx, req, {
-      operation: `pro_stock:${button}`,
-      resource: 'pro_stock_doc',
-      objectId: doc.id,
-      before: null,
-      after: { ...doc, lines },
-    }),
-  ]
+  ) => {
+    carriesPending(tx, () => doc.docNo, { table: stockDocs, where: eq(stockDocs.id, doc.id), text: ['docNo'] })
+    carriesPending(tx, () => doc.docNo, { table: stockLedger, where: eq(stockLedger.docId, doc.id), text: ['docNo'] })
+    return [
+      tx.insert(stockDocs).values(doc),
+      tx.insert(stockDocLines).values(lines),
+      operationInsert(tx, req, {
+        operation: `pro_stock:${button}`,
+        resource: 'pro_stock_doc',
+        objectId: doc.id,
+        before: null,
+        after: { ...doc, lines },
+      }),
+    ]
+  }
 
   /** Purchase in and production in: the batch is required (SPEC 5); expiry from the shelf life. */
   const postIn = async (
@@ -147,9 +157,10 @@ export const createStockDocService = (deps: { db: Db }) => {
         remark: l.remark ?? null,
       }
     })
+    // numbered by the transaction's last statement (the day's counter is held from there to the commit)
     const posted = docRows(
       principal,
-      await nextNumber(tx, STOCK_DOC_PREFIX[docType as StockDocType]),
+      pendingNumber(tx, STOCK_DOC_PREFIX[docType as StockDocType]),
       { ...input, docType, supplierId },
       lines,
     )
@@ -168,7 +179,8 @@ export const createStockDocService = (deps: { db: Db }) => {
     )) {
       await addStock(tx, posted.doc, actor, line)
     }
-    return { ...posted.doc, lines: posted.lines }
+    const numberOf = await takePendingNumbers(tx)
+    return { ...posted.doc, docNo: numberOf(posted.doc.docNo), lines: posted.lines }
   }
 
   /**
@@ -239,14 +251,17 @@ export const createStockDocService = (deps: { db: Db }) => {
     return doc
   }
 
-  /** A whole sales-out: prepared, numbered, written. */
-  const postOut = async (tx: DbOrTx, req: RequestInfo, principal: Principal, input: SalesOut) =>
-    writeOut(
+  /** A whole sales-out: prepared, written, numbered by its last statement. */
+  const postOut = async (tx: DbOrTx, req: RequestInfo, principal: Principal, input: SalesOut) => {
+    const doc = await writeOut(
       tx,
       req,
       await prepareOut(tx, principal, input),
-      await nextNumber(tx, STOCK_DOC_PREFIX[StockDocType.SalesOut]),
+      pendingNumber(tx, STOCK_DOC_PREFIX[StockDocType.SalesOut]),
     )
+    const numberOf = await takePendingNumbers(tx)
+    return { ...doc, docNo: numberOf(doc.docNo) }
+  }
 
   return {
     postIn,
