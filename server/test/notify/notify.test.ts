@@ -107,8 +107,8 @@ describe('mail for a review waiting for you', () => {
     expect(mail.text).toContain(`Order number: ${orderNo}`)
     expect(mail.text).toMatch(/Branch: .+/)
     expect(mail.text).toMatch(/Amount: [\d,]+\.\d\d/)
-    // the lines in English: each product's English name with its quantity and unit
-    expect(mail.text).toMatch(/Lines: [A-Za-z][^;\n]* 3 \S+; [A-Za-z][^;\n]* 4 \S+\n/)
+    // the lines in English: each product's English name with its quantity and unit (its English label)
+    expect(mail.text).toMatch(/Lines: [A-Za-z][^;\n]* 3 [A-Z][a-z]+; [A-Za-z][^;\n]* 4 [A-Z][a-z]+\n/)
     expect(mail.text).toContain(`${APP_URL}/sale/orderList?orderNo=${orderNo}`)
     // English words only in an English mail
     expect(mail.html).toContain('lang="en"')
@@ -129,6 +129,8 @@ describe('mail for a review waiting for you', () => {
     expect(zh.subject).toBe(`已驳回：${zh.subject.slice(4)}`)
     expect(zh.html).toContain('lang="zh-CN"')
     expect(zh.text).toContain('原因: 数量不对')
+    // the lines in Chinese: product names and units in Chinese
+    expect(zh.text).toMatch(/明细: [^；\n]+ \d+ [\u4e00-\u9fff]+(；|\n)/)
     const en = (await linksOf('region_president', orderNo)).mail
     for (const html of [zh.html!, en.html!]) {
       expect(html).not.toMatch(/<script|<img|<link|<iframe|<object|javascript:|on\w+=/i)

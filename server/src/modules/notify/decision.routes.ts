@@ -94,7 +94,7 @@ const summary = (order: OrderSummary, lang: Lang, stepNo: number, deadline: Date
 <table data-testid="order-lines" style="border-collapse:collapse;width:100%;margin-bottom:16px;"><thead><tr><th style="${cell}">${esc(T.product[lang])}</th><th style="${cell}">${esc(T.quantity[lang])}</th><th style="${cell}">${esc(T.amount[lang])}</th></tr></thead><tbody>${order.lines
     .map(
       (l) =>
-        `<tr><td style="${cell}">${esc(l.name[lang])}</td><td style="${cell}">${esc(`${l.quantity} ${l.unit}`)}</td><td style="${cell}">${esc(money(l.amount, null, lang))}</td></tr>`,
+        `<tr><td style="${cell}">${esc(l.name[lang])}</td><td style="${cell}">${esc(`${l.quantity} ${l.unit[lang]}`)}</td><td style="${cell}">${esc(money(l.amount, null, lang))}</td></tr>`,
     )
     .join('')}</tbody></table>`
 }

@@ -3,6 +3,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   branches,
+  codeTable,
+  dictItems,
+  dictTypes,
   products,
   reviewSteps,
   reviews,
@@ -27,7 +30,17 @@ export type OrderSummary = {
   branch: Record<Lang, string>
   totalAmount: number
   currency: string | null
-  lines: { name: Record<Lang, string>; quantity: number; unit: string; amount: number }[]
+  lines: { name: Record<Lang, string>; quantity: number; unit: Record<Lang, string>; amount: number }[]
+}
+
+type LineRow = {
+  name: string
+  nameEn: string | null
+  quantity: number
+  unit: string
+  unitZh: string | null
+  unitEn: string | null
+  amount: number
 }
 
 /** An order with its branch and lines, in one statement; null when there is no live order. */
@@ -44,11 +57,15 @@ export const readOrderSummary = async (db: DbOrTx, orderId: string): Promise<Ord
       branchNameEn: branches.nameEn,
       totalAmount: saleOrders.totalAmount,
       currency: saleOrders.currency,
-      lines: sql<{ name: string; nameEn: string | null; quantity: number; unit: string; amount: number }[] | null>`(
+      // a line's unit with its dictionary label in both languages (the language screen may have edited them)
+      lines: sql<LineRow[] | null>`(
         select json_agg(json_build_object('name', ${products.name}, 'nameEn', ${products.nameEn},
-          'quantity', ${saleOrderLines.quantity}, 'unit', ${saleOrderLines.unit}, 'amount', ${saleOrderLines.amount})
-          order by ${saleOrderLines.lineNo})
+          'quantity', ${saleOrderLines.quantity}, 'unit', ${saleOrderLines.unit}, 'unitZh', ${codeTable.zh},
+          'unitEn', ${codeTable.en}, 'amount', ${saleOrderLines.amount}) order by ${saleOrderLines.lineNo})
         from ${saleOrderLines} inner join ${products} on ${products.id} = ${saleOrderLines.productId}
+        left join ${dictItems} on ${dictItems.value} = ${saleOrderLines.unit}
+          and ${dictItems.dictId} = (select ${dictTypes.id} from ${dictTypes} where ${dictTypes.dictCode} = 'product_unit')
+        left join ${codeTable} on ${codeTable.id} = ${dictItems.textId}
         where ${saleOrderLines.orderId} = ${saleOrders.id})`,
     })
     .from(saleOrders)
@@ -68,7 +85,7 @@ export const readOrderSummary = async (db: DbOrTx, orderId: string): Promise<Ord
     lines: (row.lines ?? []).map((l) => ({
       name: { zh: l.name, en: localName(l, 'en') },
       quantity: Number(l.quantity),
-      unit: l.unit,
+      unit: { zh: l.unitZh ?? l.unit, en: l.unitEn ?? l.unit },
       amount: Number(l.amount),
     })),
   }

@@ -22,7 +22,7 @@ const LINES_SHOWN = 10
 
 /** The lines as one short text: '2 × 箱 Apple juice, 1 × 箱 Tea; and 3 more lines'. */
 export const linesSummary = (order: OrderSummary, lang: Lang) => {
-  const shown = order.lines.slice(0, LINES_SHOWN).map((l) => `${l.name[lang]} ${l.quantity} ${l.unit}`)
+  const shown = order.lines.slice(0, LINES_SHOWN).map((l) => `${l.name[lang]} ${l.quantity} ${l.unit[lang]}`)
   const more = order.lines.length - shown.length
   return `${shown.join(lang === 'en' ? '; ' : '；')}${more > 0 ? ` (${T.moreLines[lang](more)})` : ''}`
 }
@@ -66,7 +66,7 @@ ${
     ? `<table style="border-collapse:collapse;margin:8px 0;min-width:360px;"><tr><th style="${cell}">${esc(T.product[lang])}</th><th style="${cell}">${esc(T.quantity[lang])}</th><th style="${cell}">${esc(T.amount[lang])}</th></tr>${shown
         .map(
           (l) =>
-            `<tr><td style="${cell}">${esc(l.name[lang])}</td><td style="${cell}">${esc(`${l.quantity} ${l.unit}`)}</td><td style="${cell}">${esc(money(l.amount, null, lang))}</td></tr>`,
+            `<tr><td style="${cell}">${esc(l.name[lang])}</td><td style="${cell}">${esc(`${l.quantity} ${l.unit[lang]}`)}</td><td style="${cell}">${esc(money(l.amount, null, lang))}</td></tr>`,
         )
         .join(
           '',
