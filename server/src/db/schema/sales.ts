@@ -81,6 +81,13 @@ export const saleOrders = pgTable(
     // the super query's `like '%...%'` on the number and the remark
     index('sale_order_no_trgm_idx').using('gin', t.orderNo.op('gin_trgm_ops')),
     index('sale_order_remark_trgm_idx').using('gin', t.remark.op('gin_trgm_ops')),
+    // the delivery list's default order (modules/sales/delivery.resource.ts): orders still to ship
+    // (pending delivery 100803, partly delivered 100805: false) before the others, each by expected
+    // delivery date; a page is read off the index in that order. Status and department are in it
+    // for the list's status filter and a department-scoped reader's condition.
+    index('sale_order_delivery_list_idx')
+      .on(sql`(${t.status} not in (100803, 100805))`, t.expectedDeliveryDate, t.id, t.status, t.orgCode)
+      .where(sql`${t.delFlag} = false and ${t.status} in (100803, 100805, 100806, 100807)`),
     // the dashboard: orders by month, deliveries due, orders not synced
     index('sale_order_order_date_idx').on(t.orderDate),
     index('sale_order_expected_delivery_idx').on(t.expectedDeliveryDate),

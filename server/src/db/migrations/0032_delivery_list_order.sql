@@ -1,0 +1,1 @@
+CREATE INDEX "sale_order_delivery_list_idx" ON "sale_order" USING btree (("status" not in (100803, 100805)),"expected_delivery_date","id","status","org_code") WHERE "sale_order"."del_flag" = false and "sale_order"."status" in (100803, 100805, 100806, 100807);
