@@ -1,0 +1,1 @@
+CREATE INDEX "pro_product_name_en_trgm_idx" ON "pro_product" USING gin ("name_en" gin_trgm_ops);
