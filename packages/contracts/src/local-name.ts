@@ -19,3 +19,13 @@ export const localName = (row: object, lang: string, field = 'name'): string => 
   const zh = values[field]
   return zh === null || zh === undefined ? '' : String(zh)
 }
+
+/**
+ * Every name of `row` a search by name matches, whatever the language shown: the Chinese name and
+ * its English twin (`row[field + 'En']`) when each holds text. Selects filter on these beside the
+ * label they show; the server's list search matches a name field's twin column the same way.
+ */
+export const namesOf = (row: object, field = 'name'): string[] => {
+  const values = row as Record<string, unknown>
+  return [values[field], values[`${field}En`]].filter(filled).map((n) => n.trim())
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { localName } from '../src/index.ts'
+import { localName, namesOf } from '../src/index.ts'
 
 describe('localName', () => {
   const step = { stepName: '区域总裁审核', stepNameEn: 'Regional president review' }
@@ -19,5 +19,21 @@ describe('localName', () => {
   it('answers an empty text when the record has no name at all', () => {
     expect(localName({ stepName: null, stepNameEn: null }, 'en', 'stepName')).toBe('')
     expect(localName({ stepName: null, stepNameEn: 'Review' }, 'zh', 'stepName')).toBe('')
+  })
+})
+
+describe('namesOf', () => {
+  it('answers the Chinese name and its English twin, whatever the language shown', () => {
+    expect(namesOf({ stepName: '区域总裁审核', stepNameEn: 'Regional president review' }, 'stepName')).toEqual([
+      '区域总裁审核',
+      'Regional president review',
+    ])
+    expect(namesOf({ name: '胶囊', nameEn: 'Capsules' })).toEqual(['胶囊', 'Capsules'])
+  })
+
+  it('leaves out a name that is missing or blank', () => {
+    expect(namesOf({ name: '胶囊', nameEn: null })).toEqual(['胶囊'])
+    expect(namesOf({ name: '胶囊', nameEn: '  ' })).toEqual(['胶囊'])
+    expect(namesOf({ departName: null, departNameEn: 'Finance' }, 'departName')).toEqual(['Finance'])
   })
 })

@@ -23,7 +23,7 @@ import { deliveryApi, deliveryKeys } from '../../api/delivery.ts'
 import { ApiError, failureText } from '../../api/http.ts'
 import { DATE_FORMAT, modalWidth } from '../../config/constants.ts'
 import { useDictText } from '../list/useDict.ts'
-import { refQuery } from '../list/useRefOptions.ts'
+import { NAME_SEARCH, namedOption, refQuery } from '../list/useRefOptions.ts'
 import { deliverDefaults, deliveryLines, openLines, qty, refusalDetail, stockPlan } from './delivery-form.ts'
 
 type Values = { depotId: string; shipDate: Dayjs; remark?: string; qty: Record<string, number | null> }
@@ -33,10 +33,7 @@ export const useFinishedDepots = (enabled: boolean) => {
   const { i18n } = useTranslation()
   const { data, isFetching } = useQuery({ ...refQuery('depot'), enabled })
   const options = useMemo(
-    () =>
-      (data ?? [])
-        .filter((d) => d.depotType === 'finished')
-        .map((d) => ({ value: d.id, label: localName(d, i18n.language) })),
+    () => (data ?? []).filter((d) => d.depotType === 'finished').map((d) => namedOption(d, i18n.language, 'name')),
     [data, i18n.language],
   )
   return { options, loading: isFetching }
@@ -166,8 +163,7 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
                 <Select
                   options={depots.options}
                   loading={depots.loading}
-                  showSearch
-                  optionFilterProp="label"
+                  showSearch={NAME_SEARCH}
                   aria-label={t('delivery.deliver.depot')}
                   data-testid="deliver-depot"
                 />

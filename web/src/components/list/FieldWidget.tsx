@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { DATE_FORMAT, DATETIME_FORMAT, formatThousands, parseThousands } from '../../config/constants.ts'
 import type { FormFieldSpec } from './form-spec.ts'
 import { useDict } from './useDict.ts'
-import { useRefOptions } from './useRefOptions.ts'
+import { NAME_SEARCH, TREE_NAME_SEARCH, useRefOptions } from './useRefOptions.ts'
 
 type Props = {
   spec: FormFieldSpec
@@ -75,7 +75,7 @@ export const FieldWidget = ({ spec, disabled, recordId, ...control }: Props) => 
           {...common}
           style={full}
           allowClear
-          showSearch={{ treeNodeFilterProp: 'title' }}
+          showSearch={TREE_NAME_SEARCH}
           treeDefaultExpandAll
           treeData={withoutSelf(ref.tree)}
           placeholder={t('list.search.choose')}
@@ -96,7 +96,7 @@ export const FieldWidget = ({ spec, disabled, recordId, ...control }: Props) => 
           {...common}
           style={full}
           allowClear={!spec.required}
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={NAME_SEARCH}
           options={options}
           placeholder={t('list.search.choose')}
           value={value as string | undefined}

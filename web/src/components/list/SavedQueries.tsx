@@ -1,10 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons'
-import { localName, type MatchType, type QueryCondition, type SavedQuery } from '@app/contracts'
+import type { MatchType, QueryCondition, SavedQuery } from '@app/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Empty, Flex, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { keys } from '../../api/queries.ts'
 import { listSupportApi } from '../../api/resources.ts'
+import { NAME_SEARCH, namedOption } from './useRefOptions.ts'
 
 type Props = {
   resource: string
@@ -110,8 +111,8 @@ export const SavedQueries = ({ resource, current, onApply }: Props) => {
             <Select
               mode="multiple"
               allowClear
-              options={roles.data.map((r) => ({ value: r.id, label: localName(r, i18n.language, 'roleName') }))}
-              showSearch={{ optionFilterProp: 'label' }}
+              options={roles.data.map((r) => namedOption(r, i18n.language, 'roleName'))}
+              showSearch={NAME_SEARCH}
             />
           </Form.Item>
         )}

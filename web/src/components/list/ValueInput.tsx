@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { DATE_FORMAT, DATETIME_FORMAT, formatThousands, parseThousands } from '../../config/constants.ts'
 import type { ValueShape } from './super-query.ts'
 import { useDict } from './useDict.ts'
-import { useRefOptions } from './useRefOptions.ts'
+import { NAME_SEARCH, useRefOptions } from './useRefOptions.ts'
 
 type Props = {
   meta: FieldMeta
@@ -91,7 +91,7 @@ export const ValueInput = ({ meta, shape, value, onChange, daysOnly, id, ...rest
         id={id}
         style={full}
         allowClear
-        showSearch={{ optionFilterProp: 'label' }}
+        showSearch={NAME_SEARCH}
         mode={shape === 'list' ? 'multiple' : undefined}
         options={choices}
         value={value as string | string[] | undefined}

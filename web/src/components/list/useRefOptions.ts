@@ -1,12 +1,29 @@
-import { localName } from '@app/contracts'
+import { localName, namesOf } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { keys } from '../../api/queries.ts'
 import { type ResourceOption, resourceApi, resourceByName } from '../../api/resources.ts'
 
-export type RefOption = { value: string; label: string }
-export type TreeOption = { value: string; title: string; children?: TreeOption[] }
+/**
+ * An option naming a record (a department, a role, a branch, a product...): labelled in the
+ * interface language (`localName`), with both of the record's names in `names` (`namesOf`, one a
+ * line), so a select searching with `NAME_SEARCH` finds it by what is typed in either language.
+ */
+export type RefOption = { value: string; label: string; names: string }
+export type TreeOption = { value: string; title: string; names: string; children?: TreeOption[] }
+
+/** antd Select's `showSearch` over named options: the label shown, or either of the names, contains the text. */
+export const NAME_SEARCH = { optionFilterProp: ['label', 'names'] }
+/** antd TreeSelect's `showSearch` over `TreeOption`s: either name contains the text. */
+export const TREE_NAME_SEARCH = { treeNodeFilterProp: 'names' }
+
+/** The option of a record named by `field` (its id, or the `value` given). */
+export const namedOption = (r: ResourceOption, lang: string, field: string, value: string = r.id): RefOption => ({
+  value,
+  label: localName(r, lang, field),
+  names: namesOf(r, field).join('\n'),
+})
 
 const REF_STALE_MS = 5 * 60_000
 
@@ -20,9 +37,22 @@ export const refQuery = (resource: string) => {
   }
 }
 
-/** A tree of records over `parentId` (a parent missing from the list makes its child a root). */
-export const treeOf = (records: readonly ResourceOption[], labelOf: (r: ResourceOption) => string): TreeOption[] => {
-  const nodes = new Map<string, TreeOption>(records.map((r) => [r.id, { value: r.id, title: labelOf(r) }]))
+/**
+ * A tree of records over `parentId` (a parent missing from the list makes its child a root), named
+ * by `field` in `lang`; each node's value is the record's id, or what `valueOfRecord` answers (an org code).
+ */
+export const treeOf = (
+  records: readonly ResourceOption[],
+  lang: string,
+  field: string,
+  valueOfRecord: (r: ResourceOption) => string = (r) => r.id,
+): TreeOption[] => {
+  const nodes = new Map<string, TreeOption>(
+    records.map((r) => {
+      const { value, label, names } = namedOption(r, lang, field, valueOfRecord(r))
+      return [r.id, { value, title: label, names }]
+    }),
+  )
   const roots: TreeOption[] = []
   for (const r of records) {
     const node = nodes.get(r.id) as TreeOption
@@ -40,12 +70,13 @@ export const useRefOptions = (resource: string | undefined, label: string | unde
   const { data, isSuccess } = useQuery({ ...refQuery(resource ?? ''), enabled: Boolean(resource) })
   return useMemo(() => {
     const records = data ?? []
-    const labelOf = (r: ResourceOption) => localName(r, lang, label ?? 'name')
+    const field = label ?? 'name'
+    const options = records.map((r) => namedOption(r, lang, field))
     return {
       loaded: isSuccess,
-      options: records.map((r): RefOption => ({ value: r.id, label: labelOf(r) })),
-      byId: new Map(records.map((r) => [r.id, labelOf(r)])),
-      tree: treeOf(records, labelOf),
+      options,
+      byId: new Map(options.map((o) => [o.value, o.label])),
+      tree: treeOf(records, lang, field),
     }
   }, [data, isSuccess, label, lang])
 }

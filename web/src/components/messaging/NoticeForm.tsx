@@ -1,5 +1,4 @@
 import {
-  localName,
   NOTICE_OPEN_TYPES,
   NOTICE_TARGETS,
   NOTICE_TYPES,
@@ -15,6 +14,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { messagingApi, messagingKeys } from '../../api/messaging.ts'
 import { useButtonPermissions } from '../../auth/permissions.tsx'
+import { NAME_SEARCH, namedOption } from '../list/useRefOptions.ts'
 import { isEmptyHtml, RichTextEditor } from './RichTextEditor.tsx'
 
 type Values = {
@@ -89,11 +89,11 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
 
   const targetOptions =
     targetType === 'departments'
-      ? (targets.data?.departments ?? []).map((d) => ({
-          value: d.id,
-          label: `${localName(d, i18n.language)} (${d.orgCode})`,
-        }))
-      : (targets.data?.roles ?? []).map((r) => ({ value: r.id, label: localName(r, i18n.language) }))
+      ? (targets.data?.departments ?? []).map((d) => {
+          const option = namedOption(d, i18n.language, 'name')
+          return { ...option, label: `${option.label} (${d.orgCode})` }
+        })
+      : (targets.data?.roles ?? []).map((r) => namedOption(r, i18n.language, 'name'))
 
   const save = async (): Promise<Notice> => {
     const values = await form.validateFields()
@@ -193,7 +193,7 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
           label={t(targetType === 'departments' ? 'messaging.form.departments' : 'messaging.form.roles')}
           rules={[{ required: true, type: 'array', min: 1, message: t('messaging.form.targetRequired') }]}
         >
-          <Select mode="multiple" options={targetOptions} loading={targets.isLoading} optionFilterProp="label" />
+          <Select mode="multiple" options={targetOptions} loading={targets.isLoading} showSearch={NAME_SEARCH} />
         </Form.Item>
       )}
       <Form.Item

@@ -10,7 +10,7 @@ import { stockApi } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
 import { currentLang } from '../../i18n/index.ts'
 import { isImportFile } from '../list/ImportButton.tsx'
-import { useRefOptions } from '../list/useRefOptions.ts'
+import { NAME_SEARCH, useRefOptions } from '../list/useRefOptions.ts'
 
 type RowError = { row: number; field: string; reason: string }
 type Props = { open: boolean; onClose: () => void }
@@ -72,7 +72,7 @@ export const BranchStockUploadModal = ({ open, onClose }: Props) => {
       <Form layout="vertical">
         <Form.Item label={t('product.stock.branch')} required>
           <Select
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={NAME_SEARCH}
             options={branches.options}
             value={branchId}
             onChange={setBranchId}

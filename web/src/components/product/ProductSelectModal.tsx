@@ -11,7 +11,7 @@ import { modalWidth } from '../../config/constants.ts'
 import { RefLabel } from '../list/RefLabel.tsx'
 import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
-import { useRefOptions } from '../list/useRefOptions.ts'
+import { NAME_SEARCH, useRefOptions } from '../list/useRefOptions.ts'
 import { ProductImage } from './ProductImage.tsx'
 
 type Props = { open: boolean; onClose: () => void; onAdded: () => void; afterClose?: () => void }
@@ -101,7 +101,7 @@ export const ProductSelectModal = ({ open, onClose, onAdded, afterClose }: Props
           >
             <Select
               style={{ width: 240 }}
-              showSearch={{ optionFilterProp: 'label' }}
+              showSearch={NAME_SEARCH}
               options={branches.options}
               value={branchId}
               onChange={(v) => {

@@ -11,7 +11,7 @@ import { keys } from '../../api/queries.ts'
 import { DATE_FORMAT, modalWidth } from '../../config/constants.ts'
 import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
-import { useRefOptions } from '../list/useRefOptions.ts'
+import { NAME_SEARCH, useRefOptions } from '../list/useRefOptions.ts'
 
 type Line = {
   productId?: string
@@ -109,31 +109,16 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
       <Form form={form} layout="vertical" initialValues={{ lines: [{}] }}>
         <Space wrap size="large">
           <Form.Item name="depotId" label={docLabel('depotId')} rules={required(docLabel('depotId'))}>
-            <Select
-              style={{ width: 220 }}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={depots.options}
-              data-testid="doc-depot"
-            />
+            <Select style={{ width: 220 }} showSearch={NAME_SEARCH} options={depots.options} data-testid="doc-depot" />
           </Form.Item>
           {docType === StockDocType.PurchaseIn && (
             <Form.Item name="supplierId" label={docLabel('supplierId')}>
-              <Select
-                style={{ width: 240 }}
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                options={suppliers.options}
-              />
+              <Select style={{ width: 240 }} allowClear showSearch={NAME_SEARCH} options={suppliers.options} />
             </Form.Item>
           )}
           {docType === StockDocType.SalesOut && (
             <Form.Item name="branchId" label={docLabel('branchId')}>
-              <Select
-                style={{ width: 220 }}
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                options={branches.options}
-              />
+              <Select style={{ width: 220 }} allowClear showSearch={NAME_SEARCH} options={branches.options} />
             </Form.Item>
           )}
           <Form.Item name="docDate" label={docLabel('docDate')}>
@@ -164,7 +149,7 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
                         style={{ marginBottom: 0 }}
                       >
                         <Select
-                          showSearch={{ optionFilterProp: 'label' }}
+                          showSearch={NAME_SEARCH}
                           options={products.options}
                           data-testid={`line-product-${f.name}`}
                         />

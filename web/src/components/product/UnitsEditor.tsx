@@ -4,7 +4,7 @@ import { Button, InputNumber, Select, Space, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useDict } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
-import { useRefOptions } from '../list/useRefOptions.ts'
+import { NAME_SEARCH, useRefOptions } from '../list/useRefOptions.ts'
 
 type Line = UnitLine & { key?: string }
 type Props = { value?: Line[] | null; onChange?: (lines: Line[]) => void; disabled?: boolean }
@@ -98,7 +98,7 @@ export const UnitsEditor = ({ value, onChange, disabled }: Props) => {
                 style={{ width: '100%' }}
                 disabled={disabled}
                 allowClear
-                showSearch={{ optionFilterProp: 'label' }}
+                showSearch={NAME_SEARCH}
                 options={boxSpecs.options}
                 value={l.boxSpecId ?? undefined}
                 onChange={(v) => set(i, { boxSpecId: v ?? null })}

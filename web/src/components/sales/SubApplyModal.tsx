@@ -1,11 +1,10 @@
-import { localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { Form, Select, TreeSelect, Typography } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
 import { salesApi } from '../../api/sales.ts'
-import { refQuery, treeOf } from '../list/useRefOptions.ts'
+import { NAME_SEARCH, namedOption, refQuery, TREE_NAME_SEARCH, treeOf } from '../list/useRefOptions.ts'
 import { NoteModal } from '../NoteModal.tsx'
 import type { OrderRef } from './useOrderActions.tsx'
 
@@ -16,13 +15,7 @@ type Values = { roleCode: string; deptCode?: string; content: string }
 const useDepartmentsByCode = () => {
   const { i18n } = useTranslation()
   const { data } = useQuery(refQuery('department'))
-  return useMemo(() => {
-    const records = data ?? []
-    const codeOf = new Map(records.map((r) => [r.id, String(r.orgCode)]))
-    const relabel = (nodes: ReturnType<typeof treeOf>): ReturnType<typeof treeOf> =>
-      nodes.map((n) => ({ ...n, value: codeOf.get(n.value) ?? n.value, children: n.children && relabel(n.children) }))
-    return relabel(treeOf(records, (r) => localName(r, i18n.language, 'departName')))
-  }, [data, i18n.language])
+  return useMemo(() => treeOf(data ?? [], i18n.language, 'departName', (r) => String(r.orgCode)), [data, i18n.language])
 }
 
 /**
@@ -33,10 +26,7 @@ export const SubApplyModal = ({ order, onClose, onDone }: Props) => {
   const { t, i18n } = useTranslation()
   const departments = useDepartmentsByCode()
   const roles = useQuery({ queryKey: adminKeys.roles, queryFn: adminApi.roles, enabled: order !== null })
-  const roleOptions = (roles.data ?? []).map((r) => ({
-    value: r.roleCode,
-    label: localName(r, i18n.language, 'roleName'),
-  }))
+  const roleOptions = (roles.data ?? []).map((r) => namedOption(r, i18n.language, 'roleName', r.roleCode))
 
   return (
     <NoteModal<OrderRef, Values>
@@ -69,18 +59,12 @@ export const SubApplyModal = ({ order, onClose, onDone }: Props) => {
         label={t('sales.subApply.role')}
         rules={[{ required: true, message: t('sales.subApply.roleRequired') }]}
       >
-        <Select
-          showSearch={{ optionFilterProp: 'label' }}
-          options={roleOptions}
-          loading={roles.isLoading}
-          data-testid="sub-apply-role"
-        />
+        <Select showSearch={NAME_SEARCH} options={roleOptions} loading={roles.isLoading} data-testid="sub-apply-role" />
       </Form.Item>
       <Form.Item name="deptCode" label={t('sales.subApply.department')}>
         <TreeSelect
           allowClear
-          showSearch
-          treeNodeFilterProp="title"
+          showSearch={TREE_NAME_SEARCH}
           treeDefaultExpandAll
           treeData={departments}
           data-testid="sub-apply-department"

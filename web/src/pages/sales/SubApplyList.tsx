@@ -20,7 +20,7 @@ import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList, type ListDeclaration, type RecordViewerProps } from '../../components/list/types.ts'
 import { useDictText } from '../../components/list/useDict.ts'
 import { useFieldLabel, useResourceTitle } from '../../components/list/useFieldLabel.ts'
-import { refQuery } from '../../components/list/useRefOptions.ts'
+import { NAME_SEARCH, namedOption, refQuery } from '../../components/list/useRefOptions.ts'
 import { useShown } from '../../components/list/useShown.ts'
 import { ViewModal } from '../../components/list/ViewModal.tsx'
 import { NoteModal } from '../../components/NoteModal.tsx'
@@ -50,11 +50,8 @@ const useNames = () => {
     return {
       role: (code: unknown) => (code ? (roleNames.get(String(code)) ?? String(code)) : ''),
       dept: (code: unknown) => (code ? (deptNames.get(String(code)) ?? String(code)) : ''),
-      roleOptions: (roles ?? []).map((r) => ({ value: r.roleCode, label: localName(r, i18n.language, 'roleName') })),
-      deptOptions: (departs ?? []).map((d) => ({
-        value: String(d.orgCode),
-        label: localName(d, i18n.language, 'departName'),
-      })),
+      roleOptions: (roles ?? []).map((r) => namedOption(r, i18n.language, 'roleName', r.roleCode)),
+      deptOptions: (departs ?? []).map((d) => namedOption(d, i18n.language, 'departName', String(d.orgCode))),
     }
   }, [roles, departs, i18n.language])
 }
@@ -219,10 +216,10 @@ export const SubApplyList = () => {
         },
         search: {
           roleCode: {
-            render: () => <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={roleOptions} />,
+            render: () => <Select allowClear showSearch={NAME_SEARCH} options={roleOptions} />,
           },
           deptCode: {
-            render: () => <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={deptOptions} />,
+            render: () => <Select allowClear showSearch={NAME_SEARCH} options={deptOptions} />,
           },
         },
         toolbar: [

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import { AuditBusiness, type AuditConfig, type AuditConfigInput, type AuditStepInput, localName } from '@app/contracts'
+import { AuditBusiness, type AuditConfig, type AuditConfigInput, type AuditStepInput } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import {
   App,
@@ -23,31 +23,16 @@ import { adminApi, adminKeys } from '../../api/admin.ts'
 import { approvalApi } from '../../api/approval.ts'
 import { failureText } from '../../api/http.ts'
 import { useDict } from '../../components/list/useDict.ts'
-import { refQuery } from '../../components/list/useRefOptions.ts'
+import { NAME_SEARCH, namedOption, refQuery, TREE_NAME_SEARCH, treeOf } from '../../components/list/useRefOptions.ts'
 import { modalWidth } from '../../config/constants.ts'
 
 type Values = Omit<AuditConfigInput, 'status'> & { inForce: boolean }
-
-type TreeNode = { value: string; title: string; children?: TreeNode[] }
 
 /** Departments as a tree whose values are org codes (a step names its department by org code). */
 const useDepartmentTree = () => {
   const { i18n } = useTranslation()
   const { data } = useQuery(refQuery('department'))
-  return useMemo(() => {
-    const records = data ?? []
-    const nodes = new Map<string, TreeNode>(
-      records.map((r) => [r.id, { value: String(r.orgCode), title: localName(r, i18n.language, 'departName') }]),
-    )
-    const roots: TreeNode[] = []
-    for (const r of records) {
-      const node = nodes.get(r.id) as TreeNode
-      const parent = typeof r.parentId === 'string' ? nodes.get(r.parentId) : undefined
-      if (parent) parent.children = [...(parent.children ?? []), node]
-      else roots.push(node)
-    }
-    return roots
-  }, [data, i18n.language])
+  return useMemo(() => treeOf(data ?? [], i18n.language, 'departName', (r) => String(r.orgCode)), [data, i18n.language])
 }
 
 const emptyStep = (): AuditStepInput => ({
@@ -88,10 +73,7 @@ export const AuditConfigForm = ({
   const deptTypes = useDict('audit_step_dept_type')
   const departments = useDepartmentTree()
   const { data: roles } = useQuery({ queryKey: adminKeys.roles, queryFn: adminApi.roles })
-  const roleOptions = (roles ?? []).map((r) => ({
-    value: r.roleCode,
-    label: localName(r, i18n.language, 'roleName'),
-  }))
+  const roleOptions = (roles ?? []).map((r) => namedOption(r, i18n.language, 'roleName', r.roleCode))
 
   useEffect(() => {
     if (!open) return
@@ -269,11 +251,7 @@ export const AuditConfigForm = ({
                             label={t('approval.config.orgCode')}
                             rules={[{ required: true, message: t('approval.config.chooseDept') }]}
                           >
-                            <TreeSelect
-                              treeData={departments}
-                              treeDefaultExpandAll
-                              showSearch={{ treeNodeFilterProp: 'title' }}
-                            />
+                            <TreeSelect treeData={departments} treeDefaultExpandAll showSearch={TREE_NAME_SEARCH} />
                           </Form.Item>
                         </Col>
                       )
@@ -285,7 +263,7 @@ export const AuditConfigForm = ({
                       label={t('approval.config.roleCode')}
                       rules={[{ required: true, message: t('approval.config.chooseRole') }]}
                     >
-                      <Select options={roleOptions} showSearch={{ optionFilterProp: 'label' }} />
+                      <Select options={roleOptions} showSearch={NAME_SEARCH} />
                     </Form.Item>
                   </Col>
                   <Col flex="0 0 130px">

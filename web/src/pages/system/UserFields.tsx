@@ -2,7 +2,7 @@ import { Form, Input, Select, TreeSelect } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { hashPassword } from '../../api/hash.ts'
-import { useRefOptions } from '../../components/list/useRefOptions.ts'
+import { NAME_SEARCH, TREE_NAME_SEARCH, useRefOptions } from '../../components/list/useRefOptions.ts'
 
 type Control<T> = { id?: string; value?: T; onChange?: (value: T | undefined) => void; disabled?: boolean }
 
@@ -60,7 +60,7 @@ export const RefMultiSelect = ({
       allowClear
       disabled={disabled}
       placeholder={placeholder}
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={NAME_SEARCH}
       options={options}
       value={value ?? []}
       onChange={(v) => onChange?.(v)}
@@ -86,7 +86,7 @@ export const DepartsTreeSelect = ({
       disabled={disabled}
       placeholder={placeholder}
       treeDefaultExpandAll
-      showSearch={{ treeNodeFilterProp: 'title' }}
+      showSearch={TREE_NAME_SEARCH}
       treeData={tree}
       value={value ?? []}
       onChange={(v: string[]) => onChange?.(v)}
