@@ -258,21 +258,24 @@ export const superQueryConditions = (
   return combine(parts, matchType)
 }
 
-export type Sort = { column: AnyPgColumn; direction: 'asc' | 'desc' }
+/**
+ * A list's order: a column, and before it, under a resource's default order only, a `lead`
+ * expression sorted ascending (never null), e.g. the delivery list's orders still to ship first.
+ */
+export type Sort = { column: AnyPgColumn; direction: 'asc' | 'desc'; lead?: SQL }
 
 /** The sort of a list query: `column` and `order` (default createAt desc), checked against the whitelist. */
-export const sortOf = (fields: QueryFields, query: Pick<ListQuery, 'column' | 'order'>): Sort => {
+export const sortOf = (fields: QueryFields, query: Pick<ListQuery, 'column' | 'order'>, lead?: SQL): Sort => {
   const name = query.column ?? 'createAt'
   const f = fieldOf(fields, name)
   if (!f.meta.sort) refuse({ column: name })
-  return { column: f.column, direction: query.order === 'asc' ? 'asc' : 'desc' }
+  return { column: f.column, direction: query.order === 'asc' ? 'asc' : 'desc', lead }
 }
 
-/** ORDER BY from `column` and `order` (default createAt desc), always ending on the id for a stable page. */
-export const orderBy = (fields: QueryFields, query: Pick<ListQuery, 'column' | 'order'>, id: AnyPgColumn): SQL[] => {
-  const { column, direction } = sortOf(fields, query)
-  const by = direction === 'asc' ? asc : desc
-  return [by(column), by(id)]
+/** ORDER BY of a sort (its lead first, when it has one), always ending on the id for a stable page. */
+export const orderBy = (sort: Sort, id: AnyPgColumn): SQL[] => {
+  const by = sort.direction === 'asc' ? asc : desc
+  return [...(sort.lead ? [asc(sql`(${sort.lead})`)] : []), by(sort.column), by(id)]
 }
 
 /**
@@ -281,15 +284,21 @@ export const orderBy = (fields: QueryFields, query: Pick<ListQuery, 'column' | '
  * the column it is compared with).
  */
 export const sortKey = (sort: Sort) => sql<string | null>`${sort.column}::text`
+/** The lead's value of a row, for keyset reads of a sort that has one. */
+export const leadKey = (sort: Sort) => sql<boolean | null>`(${sort.lead})`
+
+export type Cursor = { key: string | null; id: string; lead?: boolean | null }
 
 /**
  * Rows after `cursor` in the order of `orderBy` (keyset paging: each batch starts where the last
  * ended, found by index, instead of OFFSET re-reading everything before it). PostgreSQL puts
  * NULLs last ascending and first descending; a NOT NULL column needs no NULL branch, which keeps
- * the predicate a plain index range.
+ * the predicate a plain index range. A sort with a lead is ascending on a NOT NULL column
+ * (`compileResource` checks it): the row comparison (lead, column, id) > cursor is one index range.
  */
-export const keysetAfter = (sort: Sort, id: AnyPgColumn, cursor: { key: string | null; id: string }): SQL => {
+export const keysetAfter = (sort: Sort, id: AnyPgColumn, cursor: Cursor): SQL => {
   const col = sort.column
+  if (sort.lead) return sql`((${sort.lead}), ${col}, ${id}) > (${cursor.lead ?? null}, ${cursor.key}, ${cursor.id})`
   const nullable = !col.notNull
   if (sort.direction === 'desc') {
     if (cursor.key === null) return or(and(isNull(col), lt(id, cursor.id)), isNotNull(col))!

@@ -9,13 +9,16 @@ import { scopeConditions } from '../data-scope.ts'
 import { notFound } from '../errors.ts'
 import {
   type Bind,
+  type Cursor,
   combine,
   inline,
   keysetAfter,
+  leadKey,
   listConditions,
   named,
   orderBy,
   placeholders,
+  type Sort,
   selectedFields,
   sortKey,
   sortOf,
@@ -28,6 +31,7 @@ const MAX_LIST_ALL = 5000
 /** List statements remembered per resource (one per shape of query: see `list`). */
 const MAX_STATEMENTS = 200
 const KEY = '__sortKey'
+const LEAD = '__sortLead'
 export const chunks = <T>(items: readonly T[], size: number): T[][] => {
   const out: T[][] = []
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
@@ -80,11 +84,17 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
   /** What every partial read keeps: the id, and the version where the table has one (not the log). */
   const KEY_COLUMNS = r.version ? ['id', 'version'] : ['id']
 
-  /** The declared default order when the query names none. */
-  const sorted = <Q extends ListQuery>(query: Q): Q =>
-    query.column || !r.defaultSort
-      ? query
-      : { ...query, column: r.defaultSort.column, order: query.order ?? r.defaultSort.order }
+  /**
+   * The query's order: the column it names, or the declared default order (with its lead) when
+   * it names none.
+   */
+  const sorted = <Q extends ListQuery>(listQuery: Q): { query: Q; sort: Sort } => {
+    const byDefault = !listQuery.column && r.defaultSort
+    const query = byDefault
+      ? { ...listQuery, column: byDefault.column, order: listQuery.order ?? byDefault.order }
+      : listQuery
+    return { query, sort: sortOf(r.fields, query, byDefault ? byDefault.lead?.() : undefined) }
+  }
 
   /** Records with their related data (the declaration's `decorate`), one call per batch. */
   const decorated = async (db: DbOrTx, rows: Row[]): Promise<Row[]> =>
@@ -108,7 +118,7 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
     fields ? Object.fromEntries([...KEY_COLUMNS, ...fields].map((f) => [f, r.columns[f]!])) : r.columns
 
   /** The page and count statements of one shape of list query, written with placeholders. */
-  const writeList = (query: ListQuery, fields: string[] | undefined, where: SQL | undefined) => {
+  const writeList = (sort: Sort, fields: string[] | undefined, where: SQL | undefined) => {
     const selection = selectionOf(fields)
     return {
       // the page's ids first, then their rows (a deferred join): rows skipped to reach a deep page
@@ -125,12 +135,12 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
                 .select({ id: r.id })
                 .from(r.table)
                 .where(where)
-                .orderBy(...orderBy(r.fields, query, r.id))
+                .orderBy(...orderBy(sort, r.id))
                 .limit(sql.placeholder('limit'))
                 .offset(sql.placeholder('offset')),
             ),
           )
-          .orderBy(...orderBy(r.fields, query, r.id))
+          .orderBy(...orderBy(sort, r.id))
           .toSQL(),
         selection,
       ),
@@ -162,14 +172,13 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
    * remembered: writing SQL costs more CPU than PostgreSQL takes to run these.
    */
   const statementFor = (principal: Principal, listQuery: ListQuery) => {
-    const query = sorted(listQuery)
+    const { query, sort } = sorted(listQuery)
     const fields = selectedFields(r.fields, query.field)
-    const sort = sortOf(r.fields, query)
     const { shape, values, where } = queryWhere(principal, query, placeholders())
-    const key = `${fields?.join(',') ?? '*'}|${query.column}:${sort.direction}|${shape}`
+    const key = `${fields?.join(',') ?? '*'}|${sort.lead ? 'lead,' : ''}${query.column}:${sort.direction}|${shape}`
     let statement = statements.get(key)
     if (!statement) {
-      statement = writeList(query, fields, where())
+      statement = writeList(sort, fields, where())
       statements.set(key, statement)
     }
     const paging = { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }
@@ -260,27 +269,26 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
         listQuery: ListQuery,
         options: { ids?: readonly string[]; batchSize?: number; fields?: readonly string[] } = {},
       ): AsyncGenerator<Row[]> {
-        const query = sorted(listQuery)
+        const { query, sort } = sorted(listQuery)
         const listed = queryWhere(principal, query, inline).where()
         const where = options.ids ? and(listed, inArray(r.id, [...options.ids])) : listed
-        const sort = sortOf(r.fields, query)
         const size = options.batchSize ?? 1000
         // only the columns asked for (an export of six columns reads six, not the whole row)
         const selection = options.fields
           ? Object.fromEntries([...KEY_COLUMNS, ...options.fields].map((f) => [f, r.columns[f]!]))
           : r.columns
-        let cursor: { key: string | null; id: string } | undefined
+        let cursor: Cursor | undefined
         for (;;) {
           const batch = (await db
-            .select({ ...selection, [KEY]: sortKey(sort) })
+            .select({ ...selection, [KEY]: sortKey(sort), ...(sort.lead ? { [LEAD]: leadKey(sort) } : {}) })
             .from(r.table)
             .where(cursor ? and(where, keysetAfter(sort, r.id, cursor)) : where)
-            .orderBy(...orderBy(r.fields, query, r.id))
-            .limit(size)) as (Row & { [KEY]: string | null })[]
+            .orderBy(...orderBy(sort, r.id))
+            .limit(size)) as (Row & { [KEY]: string | null; [LEAD]?: boolean | null })[]
           if (batch.length === 0) return
           const last = batch[batch.length - 1]!
-          cursor = { key: last[KEY], id: last.id }
-          yield batch.map(({ [KEY]: _, ...row }) => row as Row)
+          cursor = { key: last[KEY], id: last.id, lead: last[LEAD] }
+          yield batch.map(({ [KEY]: _, [LEAD]: __, ...row }) => row as Row)
           if (batch.length < size) return
         }
       },

@@ -94,8 +94,14 @@ export type CrudResource = {
   idType?: 'uuid' | 'int'
   /** The edit form when it is not the add form made optional (e.g. users: no password); with id and version. */
   editInput?: z.ZodObject
-  /** The order of a list whose query names none (default createAt desc). */
-  defaultSort?: { column: string; order: 'asc' | 'desc' }
+  /**
+   * The order of a list whose query names none (default createAt desc). `lead`: an expression
+   * (never null) sorted ascending before the column in that order only, e.g. the delivery list's
+   * orders still to ship (false) before the others (true); it needs an ascending order on a NOT
+   * NULL column (the keyset of exports compares the three as one row) and an index on
+   * (lead, column, id) to stay fast. A sort the user picks is that column alone.
+   */
+  defaultSort?: { column: string; order: 'asc' | 'desc'; lead?: () => SQL }
   /** A boolean column marking deleted rows: delete sets it; reads and unique checks skip such rows. */
   softDelete?: AnyPgColumn
   /** Columns that never leave the server, not even in the operation log (a password hash). */
@@ -160,6 +166,10 @@ export const compileResource = (def: CrudResource): CompiledResource => {
   for (const [name, meta] of Object.entries(def.meta.fields)) {
     const column = required(columns, name, tableName)
     fields.set(name, { meta, column, also: name === def.meta.label ? pinyinCols : undefined })
+  }
+  const lead = def.defaultSort?.lead ? def.defaultSort : undefined
+  if (lead && (lead.order !== 'asc' || !required(columns, lead.column, tableName).notNull)) {
+    throw new Error(`${tableName}: a default sort with a lead needs an ascending order on a NOT NULL column`)
   }
   const version = columns.version
   if (!version && (servesVerb(def, 'edit') || servesVerb(def, 'status'))) {

@@ -81,8 +81,12 @@ export type ListDeclaration<F extends string = string> = {
   input: z.ZodObject
   /** The database table behind the resource, for the duplicate check of its unique fields. */
   table?: string
-  /** Initial sort (default `createAt desc`; trees `orgCode asc` or as declared). */
-  defaultSort?: { column: NoInfer<F>; order: 'asc' | 'desc' }
+  /**
+   * Initial sort (default `createAt desc`; trees `orgCode asc` or as declared). `'server'`: the
+   * resource's own default order on the server (no column is sent until the user sorts), for an
+   * order no single column states (the delivery list: orders still to ship first).
+   */
+  defaultSort?: { column: NoInfer<F>; order: 'asc' | 'desc' } | 'server'
   /** Column order (fields not named keep the meta's order after these). */
   columnOrder?: readonly NoInfer<F>[]
   columns?: Partial<Record<NoInfer<F>, ColumnOverride>>

@@ -15,11 +15,12 @@ export type SuperQueryState = { conditions: QueryCondition[]; matchType: MatchTy
 
 type Sort = { column: string; order: 'asc' | 'desc' }
 
-const firstParams = (sort: Sort, search: Record<string, unknown> = {}): ListParams => ({
+/** The list's first query; without a sort (`'server'`) none is sent and the server's default order applies. */
+const firstParams = (sort: Sort | undefined, search: Record<string, unknown> = {}): ListParams => ({
   pageNo: 1,
   pageSize: PAGE_SIZE,
-  column: sort.column,
-  order: sort.order,
+  column: sort?.column,
+  order: sort?.order,
   search,
 })
 
@@ -29,12 +30,15 @@ const firstParams = (sort: Sort, search: Record<string, unknown> = {}): ListPara
  * `tableProps` to spread into antd's Table. The state lives in the screen, so it survives tab
  * switches (the shell keeps screens mounted); a route change of the tab resets it (SPEC 4).
  */
-export const useListState = (resource: ResourceMeta, defaultSort?: Sort) => {
+export const useListState = (resource: ResourceMeta, defaultSort?: Sort | 'server') => {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const api = useMemo(() => resourceApi(resource), [resource])
-  const sort = useMemo<Sort>(
-    () => defaultSort ?? (resource.tree ? { column: 'orgCode', order: 'asc' } : DEFAULT_SORT),
+  const sort = useMemo<Sort | undefined>(
+    () =>
+      defaultSort === 'server'
+        ? undefined
+        : (defaultSort ?? (resource.tree ? { column: 'orgCode', order: 'asc' } : DEFAULT_SORT)),
     [defaultSort, resource.tree],
   )
   // a search in the tab's route (`?status=100801`) is where the list starts, and where a route change
@@ -99,8 +103,8 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort) => {
     const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ResourceRecord> | undefined
     setParams((p) => {
       if (extra.action === 'sort') {
-        const column = s?.order ? String(s.columnKey ?? s.field) : sort.column
-        const order = s?.order ? (s.order === 'ascend' ? 'asc' : 'desc') : sort.order
+        const column = s?.order ? String(s.columnKey ?? s.field) : sort?.column
+        const order = s?.order ? (s.order === 'ascend' ? 'asc' : 'desc') : sort?.order
         return { ...p, column, order, pageNo: 1 }
       }
       const pageSize = pagination.pageSize ?? p.pageSize

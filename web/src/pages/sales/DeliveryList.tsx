@@ -160,8 +160,8 @@ export const DeliveryList = () => {
       defineList({
         resource: deliveryOrderResource,
         input: DeliveryDataEditSchema,
-        // the nearest delivery first, as the server lists them
-        defaultSort: { column: 'expectedDeliveryDate', order: 'asc' },
+        // the server's order: orders still to ship first, the nearest (and the overdue) first
+        defaultSort: 'server',
         without: ['add', 'edit', 'delete', 'batchDelete', 'status', 'import', 'history'],
         columnOrder: [
           'orderNo',
