@@ -26,7 +26,7 @@ export type LoadResult = {
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
 
-const summarise = (times: number[], seconds: number, errors: number): LoadResult => {
+export const summarise = (times: number[], seconds: number, errors: number): LoadResult => {
   const sorted = [...times].sort((a, b) => a - b)
   return {
     requests: times.length,
@@ -140,7 +140,7 @@ export class NothingLeft extends Error {}
 /**
  * A load of any calls: `connections` workers each running `call` (its argument: the worker's
  * count so far) back to back for `seconds`; every duration kept. A call that throws counts as an
- * error; one that throws `NothingLeft` also ends its worker.
+ * error; one that throws `NothingLeft` ends its worker instead (the work it was given is done).
  */
 export const loadCalls = async (call: (i: number) => Promise<void>, connections: number, seconds: number) => {
   const times: number[] = []
@@ -153,8 +153,8 @@ export const loadCalls = async (call: (i: number) => Promise<void>, connections:
         await call(i)
         times.push(performance.now() - started)
       } catch (e) {
-        errors++
-        if (e instanceof NothingLeft) {
+        if (!(e instanceof NothingLeft)) errors++
+        else {
           console.error(`[bench] a worker stops: ${e.message}`)
           return
         }

@@ -4,11 +4,12 @@ import pg from 'pg'
 import { orderCrud } from '../src/modules/sales/order.resource.ts'
 import type { OrderReview } from '../src/modules/sales/order.review.ts'
 import { benchExport } from './excel.ts'
+import { createRecorder, type ReplayMeasure } from './floor-writes.ts'
 import { call } from './http.ts'
 import { type LoadResult, listUrl, loadCalls, loadFloor, loadList, percentile, together } from './list.ts'
 import { loadOrders } from './orders-data.ts'
-import { benchApprovals, benchDeliveries } from './sales-work.ts'
-import { adminToken } from './server.ts'
+import { benchApprovals, benchApprovalsFloor, benchDeliveries, benchDeliveriesFloor } from './sales-work.ts'
+import { adminToken, backendsCpu, cpuBetween, cpuMsOf } from './server.ts'
 
 /**
  * Sales at a group's size (issue 18): a million orders with their lines, reviews, deliveries and
@@ -62,12 +63,306 @@ const get = (url: string, token: string) => call('GET', url, token)
  */
 const diskReadKb = () => Number(readFileSync('/proc/vmstat', 'utf8').match(/^pgpgin (\d+)$/m)?.[1] ?? 0)
 
+const WORK_SECONDS = Number(process.env.BENCH_WORK_SECONDS ?? 10)
+/** A floor round sends this many times the writes the app made in the round before it. */
+const FLOOR_SHARE = 1
+
+type Work = { result: LoadResult; done: number; broken: number }
+/** CPU in ms: the app server's, the database's during the app's rounds, the database's during the floor's. */
+type WorkCpu = { server: number; appDb: number; floorDb: number }
+
+/** The lowest / median / highest of numbers, formatted. */
+const spreadOf = (values: number[], format: (n: number) => string) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return [sorted[0]!, percentile(sorted, 50), sorted[sorted.length - 1]!].map(format).join(' / ')
+}
+
+/**
+ * Writes many people make at once (approvals, deliveries): ROUNDS rounds of WORK_SECONDS through
+ * the app, each on what still waits for it and checked after it, each followed by a round of its
+ * floor (the same statements through bare pg, `floor`: FLOOR_SHARE times the writes the app made,
+ * recorded then sent), so a slow or fast spell of the machine falls on both.
+ */
+const workRows = async (
+  { databaseUrl, pid }: Context,
+  name: string,
+  unit: string,
+  target: number,
+  check: string,
+  run: () => Promise<Work>,
+  floor: (count: number, measure: ReplayMeasure) => Promise<Work>,
+): Promise<Row[]> => {
+  const apps: (Work & { readMb: number })[] = []
+  const floors: Work[] = []
+  const cpu: WorkCpu = { server: 0, appDb: 0, floorDb: 0 }
+  for (let round = 0; round < ROUNDS; round++) {
+    log(`${name}, round ${round + 1} of ${ROUNDS}, ${WORK_SECONDS} s`)
+    const readBefore = diskReadKb()
+    const serverBefore = cpuMsOf(pid)
+    let dbBefore = await backendsCpu(databaseUrl)
+    const app = await run()
+    cpu.appDb += cpuBetween(dbBefore, await backendsCpu(databaseUrl))
+    cpu.server += cpuMsOf(pid) - serverBefore
+    // what the machine read from its disk meanwhile: pages its page cache no longer held
+    apps.push({ ...app, readMb: (diskReadKb() - readBefore) / 1024 })
+    const count = Math.max(1, Math.ceil(app.done * FLOOR_SHARE))
+    log(`${name}, round ${round + 1} of ${ROUNDS}: the floor, ${count} recorded writes`)
+    // the floor's backends from its first write to its last (its recording not counted)
+    floors.push(
+      await floor(count, {
+        start: async () => {
+          dbBefore = await backendsCpu(databaseUrl)
+        },
+        end: async () => {
+          cpu.floorDb += cpuBetween(dbBefore, await backendsCpu(databaseUrl))
+        },
+      }),
+    )
+  }
+  const rate = (w: Work) => w.done / w.result.seconds
+  const doneOf = (ws: Work[]) => ws.reduce((s, w) => s + w.done, 0)
+  const total = (ws: Work[]) => ws.reduce((s, w) => s + w.done, 0) / ws.reduce((s, w) => s + w.result.seconds, 0)
+  const ratio = total(apps) / total(floors)
+  const all = together(apps.map((r) => r.result))
+  const floorAll = together(floors.map((r) => r.result))
+  const broken = [...apps, ...floors].reduce((s, w) => s + w.broken, 0)
+  const errors = all.errors + floorAll.errors
+  return [
+    {
+      metric: `${name}: per round (min / median / max)`,
+      value: `${spreadOf(apps.map(rate), (x) => x.toFixed(0))} ${unit}/s (MB read from disk: ${apps.map((r) => r.readMb.toFixed(0)).join(', ')})`,
+    },
+    {
+      metric: name,
+      value: `${total(apps).toFixed(0)} ${unit}/s, p95 ${ms(all.p95)} (${all.errors} errors)`,
+      target: `>= ${target}/s`,
+      ok: total(apps) >= target,
+    },
+    {
+      metric: `${name}: floor (bare pg), per round (min / median / max)`,
+      value: `${total(floors).toFixed(0)} ${unit}/s, p95 ${ms(floorAll.p95)} (${floorAll.errors} errors); ${spreadOf(floors.map(rate), (x) => x.toFixed(0))}`,
+    },
+    {
+      metric: `${name}: app / floor per round (min / median / max)`,
+      value: spreadOf(
+        apps.map((a, i) => rate(a) / rate(floors[i]!)),
+        (x) => x.toFixed(2),
+      ),
+    },
+    { metric: `${name}: app / floor`, value: `${ratio.toFixed(2)}x`, target: '>= 0.7x', ok: ratio >= 0.7 },
+    {
+      metric: `${name}: CPU per write: app server / database (app) / database (floor)`,
+      value: [cpu.server / doneOf(apps), cpu.appDb / doneOf(apps), cpu.floorDb / doneOf(floors)]
+        .map((x) => `${x.toFixed(2)} ms`)
+        .join(' / '),
+    },
+    { metric: check, value: String(broken), target: '0', ok: broken === 0 && errors === 0 },
+  ]
+}
+
+/** BENCH_ORDER_PARTS: the measures to run after the data's load (e.g. `approvals,deliveries`); all when unset. */
+const PARTS = process.env.BENCH_ORDER_PARTS?.split(',').map((s) => s.trim())
+const measured = (part: 'lists' | 'detail' | 'dashboard' | 'approvals' | 'deliveries' | 'export') =>
+  !PARTS || PARTS.includes(part)
+
+/** What the measures look for in the loaded data: a branch, the export's first day, orders to open. */
+const readFacts = async (databaseUrl: string, exportOrders: number) => {
+  const c = new pg.Client({ connectionString: databaseUrl })
+  await c.connect()
+  try {
+    const one = async <T>(text: string) => (await c.query(text)).rows[0] as T
+    return {
+      moscow: (await one<{ id: string }>(`SELECT id FROM md_branch WHERE code = 'RU-MOW'`)).id,
+      // the newest EXPORT_ORDERS orders: those ordered since this day
+      exportFrom: (
+        await one<{ day: string }>(
+          `SELECT to_char(order_date, 'YYYY-MM-DD') AS day FROM sale_order WHERE NOT del_flag
+            ORDER BY order_date DESC OFFSET ${exportOrders - 1} LIMIT 1`,
+        )
+      ).day,
+      // orders to open, anywhere in the three years
+      sample: (
+        await c.query<{ id: string }>(
+          `SELECT id FROM sale_order TABLESAMPLE SYSTEM (1) WHERE NOT del_flag AND status <> 100801 LIMIT 2000`,
+        )
+      ).rows.map((r) => r.id),
+    }
+  } finally {
+    await c.end()
+  }
+}
+
+/** The order lists at CONNECTIONS, the first two beside their floor (the same SQL through bare pg). */
+const listRows = async ({ databaseUrl, baseUrl, token }: Context, moscow: string, president: string) => {
+  // the list as a branch's orders are looked for: delivered ones of one branch in the last year
+  const yearAgo = new Date(Date.now() - 365 * 86400_000).toISOString().slice(0, 10)
+  const filtered: ListQuery = {
+    pageNo: 1,
+    pageSize: 10,
+    column: 'createAt',
+    order: 'desc',
+    search: JSON.stringify({ status: ['100807'], branchId: moscow, orderDate: [yearAgo, ''] }),
+  }
+  const superQuery: ListQuery = {
+    pageNo: 1,
+    pageSize: 10,
+    column: 'createAt',
+    order: 'desc',
+    superQueryMatchType: 'or',
+    superQueryParams: JSON.stringify([
+      { field: 'orderNo', rule: 'like', val: '-1234-' },
+      { field: 'remark', rule: 'like', val: 'urgent' },
+      { field: 'status', rule: 'eq', val: '100802' },
+    ]),
+  }
+  const lists: [string, string, ListQuery, number, boolean][] = [
+    ['list as admin (status + branch + dates, by createAt)', token, filtered, 20, true],
+    ['list as region_president (department scope)', president, filtered, 20, true],
+    ['list page 5 000 as admin', token, { pageNo: 5000, pageSize: 10, column: 'createAt', order: 'desc' }, 50, false],
+    ["list super query 'or' over three fields", token, superQuery, 50, false],
+  ]
+  const rows: Row[] = []
+  for (const [name, caller, query, target, withFloor] of lists) {
+    const url = listUrl(baseUrl, query, '/api/sale/order')
+    const probe = (await get(url, caller)) as { total: number; estimated?: boolean }
+    log(`${name}: ${probe.total}${probe.estimated ? ' (estimated)' : ''} matching`)
+    await loadList(url, caller, CONNECTIONS, 3)
+    const apps: LoadResult[] = []
+    const floors: LoadResult[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      apps.push(await loadList(url, caller, CONNECTIONS, ROUND_SECONDS))
+      if (withFloor)
+        floors.push(await loadFloor(databaseUrl, caller, query, CONNECTIONS, ROUND_SECONDS, undefined, ORDER_RESOURCE))
+    }
+    rows.push(
+      { metric: `${name}: matching rows`, value: `${probe.total}${probe.estimated ? ' (estimate)' : ''}` },
+      ...p95Rows(name, apps, target),
+    )
+    if (withFloor) {
+      const ratio = together(apps).rps / together(floors).rps
+      rows.push(
+        {
+          metric: `${name}: app / floor per round (min / median / max)`,
+          value: spreadOf(
+            apps.map((a, i) => a.rps / floors[i]!.rps),
+            (x) => x.toFixed(2),
+          ),
+        },
+        { metric: `${name}: app / floor`, value: `${ratio.toFixed(2)}x`, target: '>= 0.7x', ok: ratio >= 0.7 },
+      )
+    }
+  }
+  return rows
+}
+
+/** The detail as the order modal opens it (`/sale/order/view`): 8 users at once, then one at a time. */
+const detailRows = async ({ baseUrl, token }: Context, sample: readonly string[]) => {
+  log(`order detail over ${sample.length} orders`)
+  const detail = (i: number) =>
+    get(`${baseUrl}/api/sale/order/view?id=${sample[i % sample.length]!}`, token).then(() => undefined)
+  await loadCalls(detail, CONNECTIONS, 3)
+  const details: LoadResult[] = []
+  for (let round = 0; round < ROUNDS; round++) details.push(await loadCalls(detail, CONNECTIONS, ROUND_SECONDS))
+  // the same opened by one user at a time: the time a user waits, without the queue of eight
+  const alone: LoadResult[] = []
+  for (let round = 0; round < ROUNDS; round++) alone.push(await loadCalls(detail, 1, ROUND_SECONDS))
+  return [
+    ...p95Rows('order detail (order + lines, progress, deliveries)', details, 10),
+    ...p95Rows('order detail, one user at a time', alone, 10),
+  ]
+}
+
+/** The home page, as the administrator and as the regional president open it, two at once. */
+const dashboardRows = async ({ baseUrl, token }: Context, president: string) => {
+  const rows: Row[] = []
+  for (const [who, caller] of [
+    ['admin', token],
+    ['region_president', president],
+  ] as const) {
+    const dashboard = () => get(`${baseUrl}/api/dashboard/analysis`, caller).then(() => undefined)
+    await loadCalls(dashboard, 2, 3)
+    const runs: LoadResult[] = []
+    for (let round = 0; round < ROUNDS; round++) runs.push(await loadCalls(dashboard, 2, ROUND_SECONDS))
+    rows.push(...p95Rows(`dashboard as ${who}`, runs, 300))
+  }
+  return rows
+}
+
+/** Many people at work: reviewers deciding, logistics shipping, each beside its floor; then the invariants. */
+const salesWorkRows = async (ctx: Context) => {
+  const { databaseUrl, baseUrl } = ctx
+  const recorder = await createRecorder(databaseUrl)
+  try {
+    const rows: Row[] = []
+    if (measured('approvals'))
+      rows.push(
+        ...(await workRows(
+          ctx,
+          'approvals (3 reviewers, each on the orders at their step)',
+          'decisions',
+          300,
+          'approvals: decided orders not where their decision put them',
+          async () => {
+            const a = await benchApprovals(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
+            return { result: a.result, done: a.decided, broken: a.wrong }
+          },
+          async (count, measure) => {
+            const a = await benchApprovalsFloor(databaseUrl, baseUrl, recorder, CONNECTIONS, count, measure)
+            return { result: a.result, done: a.decided, broken: a.wrong }
+          },
+        )),
+      )
+    if (measured('deliveries'))
+      rows.push(
+        ...(await workRows(
+          ctx,
+          'deliveries (whole orders from one depot, batches earliest expiry first)',
+          'postings',
+          100,
+          'deliveries: stock unlike its ledger, a sales-out unlike its delivery, negative, or shipped beyond a line',
+          async () => {
+            const d = await benchDeliveries(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
+            return { result: d.result, done: d.shipped, broken: d.broken }
+          },
+          async (count, measure) => {
+            const d = await benchDeliveriesFloor(databaseUrl, baseUrl, recorder, CONNECTIONS, count, measure)
+            return { result: d.result, done: d.shipped, broken: d.broken }
+          },
+        )),
+      )
+    return rows
+  } finally {
+    await recorder.close()
+  }
+}
+
+/** The export of the newest orders with their lines, and the server's memory during it. */
+const exportRows = async ({ baseUrl, token, pid }: Context, exportFrom: string, exportOrders: number) => {
+  log(`export of the orders since ${exportFrom} with their lines`)
+  const exported = await benchExport(baseUrl, token, pid, '/api/sale/order', {
+    search: JSON.stringify({ orderDate: [exportFrom, ''] }),
+  })
+  return [
+    {
+      metric: `export of the newest ${exportOrders.toLocaleString('en')} orders with their lines`,
+      value: `${exported.seconds.toFixed(1)} s (${exported.mb.toFixed(1)} MB xlsx)`,
+    },
+    {
+      // the RSS it starts from is what the loads before it left (V8 gives memory back later)
+      metric: 'server RSS before the export / peak during it',
+      value: `${exported.beforeMb.toFixed(0)} / ${exported.peakMb.toFixed(0)} MB`,
+      target: '<= 250 MB',
+      ok: exported.peakMb <= 250,
+    },
+  ]
+}
+
 export const orderSection = {
   key: 'orders',
   title: `Sales orders: ${ORDERS.toLocaleString('en')} orders, ${CONNECTIONS} connections, ${ROUNDS} x ${ROUND_SECONDS} s per measure`,
-  async run({ databaseUrl, baseUrl, token, pid }: Context): Promise<Row[]> {
+  async run(ctx: Context): Promise<Row[]> {
     const started = performance.now()
-    const counts = await loadOrders(databaseUrl, ORDERS, log)
+    const counts = await loadOrders(ctx.databaseUrl, ORDERS, log)
     const loadSeconds = (performance.now() - started) / 1000
     const rows: Row[] = [
       {
@@ -77,205 +372,13 @@ export const orderSection = {
       { metric: 'data load (copies of the seeded orders)', value: `${loadSeconds.toFixed(0)} s` },
     ]
     const exportOrders = Math.min(EXPORT_ORDERS, counts.orders)
-    const c = new pg.Client({ connectionString: databaseUrl })
-    await c.connect()
-    const { moscow, exportFrom, sample } = await (async () => {
-      try {
-        const one = async <T>(text: string) => (await c.query(text)).rows[0] as T
-        return {
-          moscow: (await one<{ id: string }>(`SELECT id FROM md_branch WHERE code = 'RU-MOW'`)).id,
-          // the newest EXPORT_ORDERS orders: those ordered since this day
-          exportFrom: (
-            await one<{ day: string }>(
-              `SELECT to_char(order_date, 'YYYY-MM-DD') AS day FROM sale_order WHERE NOT del_flag
-                ORDER BY order_date DESC OFFSET ${exportOrders - 1} LIMIT 1`,
-            )
-          ).day,
-          // orders to open, anywhere in the three years
-          sample: (
-            await c.query<{ id: string }>(
-              `SELECT id FROM sale_order TABLESAMPLE SYSTEM (1) WHERE NOT del_flag AND status <> 100801 LIMIT 2000`,
-            )
-          ).rows.map((r) => r.id),
-        }
-      } finally {
-        await c.end()
-      }
-    })()
-    const president = await adminToken(baseUrl, 'region_president')
-
-    // the list as a branch's orders are looked for: delivered ones of one branch in the last year
-    const yearAgo = new Date(Date.now() - 365 * 86400_000).toISOString().slice(0, 10)
-    const filtered: ListQuery = {
-      pageNo: 1,
-      pageSize: 10,
-      column: 'createAt',
-      order: 'desc',
-      search: JSON.stringify({ status: ['100807'], branchId: moscow, orderDate: [yearAgo, ''] }),
-    }
-    const lists: [string, string, ListQuery, number, boolean][] = [
-      ['list as admin (status + branch + dates, by createAt)', token, filtered, 20, true],
-      ['list as region_president (department scope)', president, filtered, 20, true],
-      ['list page 5 000 as admin', token, { pageNo: 5000, pageSize: 10, column: 'createAt', order: 'desc' }, 50, false],
-      [
-        "list super query 'or' over three fields",
-        token,
-        {
-          pageNo: 1,
-          pageSize: 10,
-          column: 'createAt',
-          order: 'desc',
-          superQueryMatchType: 'or',
-          superQueryParams: JSON.stringify([
-            { field: 'orderNo', rule: 'like', val: '-1234-' },
-            { field: 'remark', rule: 'like', val: 'urgent' },
-            { field: 'status', rule: 'eq', val: '100802' },
-          ]),
-        },
-        50,
-        false,
-      ],
-    ]
-    for (const [name, caller, query, target, withFloor] of lists) {
-      const url = listUrl(baseUrl, query, '/api/sale/order')
-      const probe = (await get(url, caller)) as { total: number; estimated?: boolean }
-      log(`${name}: ${probe.total}${probe.estimated ? ' (estimated)' : ''} matching`)
-      await loadList(url, caller, CONNECTIONS, 3)
-      const apps: LoadResult[] = []
-      const floors: LoadResult[] = []
-      for (let round = 0; round < ROUNDS; round++) {
-        apps.push(await loadList(url, caller, CONNECTIONS, ROUND_SECONDS))
-        if (withFloor)
-          floors.push(
-            await loadFloor(databaseUrl, caller, query, CONNECTIONS, ROUND_SECONDS, undefined, ORDER_RESOURCE),
-          )
-      }
-      rows.push(
-        { metric: `${name}: matching rows`, value: `${probe.total}${probe.estimated ? ' (estimate)' : ''}` },
-        ...p95Rows(name, apps, target),
-      )
-      if (withFloor) {
-        const ratios = apps.map((a, i) => a.rps / floors[i]!.rps).sort((a, b) => a - b)
-        const ratio = together(apps).rps / together(floors).rps
-        rows.push(
-          {
-            metric: `${name}: app / floor per round (min / median / max)`,
-            value: [ratios[0]!, percentile(ratios, 50), ratios[ratios.length - 1]!]
-              .map((x) => x.toFixed(2))
-              .join(' / '),
-          },
-          { metric: `${name}: app / floor`, value: `${ratio.toFixed(2)}x`, target: '>= 0.7x', ok: ratio >= 0.7 },
-        )
-      }
-    }
-
-    // the detail as the order modal opens it: the order with its lines, its review's progress and its
-    // deliveries in one call (`/sale/order/view`)
-    log(`order detail over ${sample.length} orders`)
-    const detail = (i: number) =>
-      get(`${baseUrl}/api/sale/order/view?id=${sample[i % sample.length]!}`, token).then(() => undefined)
-    await loadCalls(detail, CONNECTIONS, 3)
-    const details: LoadResult[] = []
-    for (let round = 0; round < ROUNDS; round++) details.push(await loadCalls(detail, CONNECTIONS, ROUND_SECONDS))
-    rows.push(...p95Rows('order detail (order + lines, progress, deliveries)', details, 10))
-    // the same opened by one user at a time: the time a user waits, without the queue of eight
-    const alone: LoadResult[] = []
-    for (let round = 0; round < ROUNDS; round++) alone.push(await loadCalls(detail, 1, ROUND_SECONDS))
-    rows.push(...p95Rows('order detail, one user at a time', alone, 10))
-
-    // the home page, as the administrator and as the regional president open it
-    for (const [who, caller] of [
-      ['admin', token],
-      ['region_president', president],
-    ] as const) {
-      const dashboard = () => get(`${baseUrl}/api/dashboard/analysis`, caller).then(() => undefined)
-      await loadCalls(dashboard, 2, 3)
-      const runs: LoadResult[] = []
-      for (let round = 0; round < ROUNDS; round++) runs.push(await loadCalls(dashboard, 2, ROUND_SECONDS))
-      rows.push(...p95Rows(`dashboard as ${who}`, runs, 300))
-    }
-
-    // many people at work: reviewers deciding, logistics shipping; then the invariants
-    const WORK_SECONDS = Number(process.env.BENCH_WORK_SECONDS ?? 10)
-    const work = async (
-      name: string,
-      unit: string,
-      target: number,
-      check: string,
-      run: () => Promise<{ result: LoadResult; done: number; broken: number }>,
-    ) => {
-      // ROUNDS rounds of WORK_SECONDS, each on orders still waiting for it, checked after each
-      const rounds: { perSecond: number; readMb: number; result: LoadResult }[] = []
-      let done = 0
-      let broken = 0
-      for (let round = 0; round < ROUNDS; round++) {
-        log(`${name}, round ${round + 1} of ${ROUNDS}, ${WORK_SECONDS} s`)
-        const readBefore = diskReadKb()
-        const r = await run()
-        // what the machine read from its disk meanwhile: pages its page cache no longer held
-        rounds.push({
-          perSecond: r.done / r.result.seconds,
-          readMb: (diskReadKb() - readBefore) / 1024,
-          result: r.result,
-        })
-        done += r.done
-        broken += r.broken
-      }
-      const all = together(rounds.map((r) => r.result))
-      const perSecond = done / rounds.reduce((s, r) => s + r.result.seconds, 0)
-      const rates = rounds.map((r) => r.perSecond).sort((a, b) => a - b)
-      rows.push(
-        {
-          metric: `${name}: per round (min / median / max)`,
-          value: `${[rates[0]!, percentile(rates, 50), rates[rates.length - 1]!].map((x) => x.toFixed(0)).join(' / ')} ${unit}/s (MB read from disk: ${rounds.map((r) => r.readMb.toFixed(0)).join(', ')})`,
-        },
-        {
-          metric: name,
-          value: `${perSecond.toFixed(0)} ${unit}/s, p95 ${ms(all.p95)} (${all.errors} errors)`,
-          target: `>= ${target}/s`,
-          ok: perSecond >= target,
-        },
-        { metric: check, value: String(broken), target: '0', ok: broken === 0 && all.errors === 0 },
-      )
-    }
-    await work(
-      'approvals (3 reviewers, each on the orders at their step)',
-      'decisions',
-      300,
-      'approvals: decided orders not where their decision put them',
-      async () => {
-        const a = await benchApprovals(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
-        return { result: a.result, done: a.decided, broken: a.wrong }
-      },
-    )
-    await work(
-      'deliveries (whole orders from one depot, batches earliest expiry first)',
-      'postings',
-      100,
-      'deliveries: stock unlike its ledger, a sales-out unlike its delivery, negative, or shipped beyond a line',
-      async () => {
-        const d = await benchDeliveries(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
-        return { result: d.result, done: d.shipped, broken: d.broken }
-      },
-    )
-
-    log(`export of the orders since ${exportFrom} with their lines`)
-    const exported = await benchExport(baseUrl, token, pid, '/api/sale/order', {
-      search: JSON.stringify({ orderDate: [exportFrom, ''] }),
-    })
-    rows.push(
-      {
-        metric: `export of the newest ${exportOrders.toLocaleString('en')} orders with their lines`,
-        value: `${exported.seconds.toFixed(1)} s (${exported.mb.toFixed(1)} MB xlsx)`,
-      },
-      {
-        // the RSS it starts from is what the loads before it left (V8 gives memory back later)
-        metric: 'server RSS before the export / peak during it',
-        value: `${exported.beforeMb.toFixed(0)} / ${exported.peakMb.toFixed(0)} MB`,
-        target: '<= 250 MB',
-        ok: exported.peakMb <= 250,
-      },
-    )
+    const { moscow, exportFrom, sample } = await readFacts(ctx.databaseUrl, exportOrders)
+    const president = await adminToken(ctx.baseUrl, 'region_president')
+    if (measured('lists')) rows.push(...(await listRows(ctx, moscow, president)))
+    if (measured('detail')) rows.push(...(await detailRows(ctx, sample)))
+    if (measured('dashboard')) rows.push(...(await dashboardRows(ctx, president)))
+    if (measured('approvals') || measured('deliveries')) rows.push(...(await salesWorkRows(ctx)))
+    if (measured('export')) rows.push(...(await exportRows(ctx, exportFrom, exportOrders)))
     return rows
   },
 }

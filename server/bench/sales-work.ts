@@ -1,4 +1,5 @@
 import { dayOf } from '../src/platform/days.ts'
+import { type createRecorder, type RecordedWrite, type ReplayMeasure, replayWrites } from './floor-writes.ts'
 import { call } from './http.ts'
 import { shippedBeyondLines, stockOutUnlikeShipped, stockUnlikeLedger, withClient } from './invariants.ts'
 import { type LoadResult, loadCalls, NothingLeft } from './list.ts'
@@ -21,9 +22,18 @@ export const DEPOT = 'WH-SZ-F'
 
 const post = (url: string, token: string, body: unknown) => call('POST', url, token, body)
 
+/** Each demo user signed in once per server (its sign-ins are throttled like anyone's). */
+const tokens = new Map<string, Promise<string>>()
+const tokenOf = (baseUrl: string, username = 'admin') => {
+  const key = `${baseUrl} ${username}`
+  if (!tokens.has(key)) tokens.set(key, adminToken(baseUrl, username))
+  return tokens.get(key)!
+}
+
 /**
- * Stocks a depot through the app (the administrator's production-in, batch `batchNo`, today):
- * `quantity` base units of each product, 200 lines a document.
+ * Stocks a depot through the app (the administrator's production-in, batch `batchNo`, made today
+ * unless `dates` says when it was made and when it expires): `quantity` base units of each product,
+ * 200 lines a document.
  */
 export const stockDepot = async (
   baseUrl: string,
@@ -31,25 +41,47 @@ export const stockDepot = async (
   productIds: readonly string[],
   quantity: number,
   batchNo = 'BENCH-1',
+  dates: { productionDate: string; expiryDate?: string } = { productionDate: dayOf(new Date()) },
 ) => {
-  const admin = await adminToken(baseUrl)
-  const today = dayOf(new Date())
+  const admin = await tokenOf(baseUrl)
   for (let i = 0; i < productIds.length; i += 200) {
     await post(`${baseUrl}/api/pro/stock/productionIn`, admin, {
       depotId,
       remark: 'bench',
-      lines: productIds.slice(i, i + 200).map((productId) => ({ productId, batchNo, quantity, productionDate: today })),
+      lines: productIds.slice(i, i + 200).map((productId) => ({ productId, batchNo, quantity, ...dates })),
     })
   }
 }
 
-/**
- * Approvals for `seconds` by the three reviewers, `connections` at once, each on the next order
- * waiting at their step; afterwards every decided order must stand where its decision put it.
- */
-export const benchApprovals = async (databaseUrl: string, baseUrl: string, connections: number, seconds: number) => {
+type Recorder = Awaited<ReturnType<typeof createRecorder>>
+
+/** How many calls a worker pool of `connections` makes of `next` (null: none left), recorded by `record`. */
+const recordAll = async (
+  count: number,
+  connections: number,
+  next: () => { url: string; token: string; body: unknown; done: () => void } | null,
+  recorder: Recorder,
+) => {
+  const writes: RecordedWrite[] = []
+  const worker = async () => {
+    while (writes.length < count) {
+      const call = next()
+      if (!call) return
+      const write = await recorder.record(call.url, call.token, call.body)
+      if (write) {
+        writes.push(write)
+        call.done()
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, worker))
+  return writes
+}
+
+/** The orders waiting at each reviewer's step (none with an open sub-flow request), up to 20 000 each. */
+const approvalQueues = (databaseUrl: string) =>
   // one query after the other: a pg client runs one at a time (pg 9 refuses overlapping calls)
-  const queues = await withClient(databaseUrl, async (c) => {
+  withClient(databaseUrl, async (c) => {
     const out = []
     for (const r of REVIEWERS)
       out.push({
@@ -69,24 +101,14 @@ export const benchApprovals = async (databaseUrl: string, baseUrl: string, conne
       })
     return out
   })
-  const tokens = await Promise.all(queues.map((q) => adminToken(baseUrl, q.username)))
-  const result: LoadResult = await loadCalls(
-    async (i) => {
-      const q = queues[i % queues.length]!
-      const id = q.ids[q.next++]
-      if (!id) throw new NothingLeft(`no order left at step ${q.step}`)
-      await post(`${baseUrl}/api/sale/order/audit`, tokens[i % queues.length]!, {
-        id,
-        decision: 'approve',
-        note: 'bench',
-      })
-      q.decided.push(id)
-    },
-    connections,
-    seconds,
-  )
-  // every decided order where its decision put it: the next step, or pending delivery after the last
-  const wrong = await withClient(databaseUrl, async (c) => {
+type Queues = Awaited<ReturnType<typeof approvalQueues>>
+
+/** A reviewer's approval of an order, as the audit route takes it. */
+const approval = (id: string) => ({ id, decision: 'approve', note: 'bench' })
+
+/** Every decided order where its decision put it: the next step, or pending delivery after the last. */
+const misplacedDecisions = (databaseUrl: string, queues: Queues) =>
+  withClient(databaseUrl, async (c) => {
     let n = 0
     for (const q of queues) {
       const last = q.step === 3
@@ -102,17 +124,73 @@ export const benchApprovals = async (databaseUrl: string, baseUrl: string, conne
     }
     return n
   })
+
+/**
+ * Approvals for `seconds` by the three reviewers, `connections` at once, each on the next order
+ * waiting at their step; afterwards every decided order must stand where its decision put it.
+ */
+export const benchApprovals = async (databaseUrl: string, baseUrl: string, connections: number, seconds: number) => {
+  const queues = await approvalQueues(databaseUrl)
+  const signedIn = await Promise.all(queues.map((q) => tokenOf(baseUrl, q.username)))
+  const result: LoadResult = await loadCalls(
+    async (i) => {
+      const q = queues[i % queues.length]!
+      const id = q.ids[q.next++]
+      if (!id) throw new NothingLeft(`no order left at step ${q.step}`)
+      await post(`${baseUrl}/api/sale/order/audit`, signedIn[i % queues.length]!, approval(id))
+      q.decided.push(id)
+    },
+    connections,
+    seconds,
+  )
+  const wrong = await misplacedDecisions(databaseUrl, queues)
   return { result, decided: queues.reduce((s, q) => s + q.decided.length, 0), wrong }
 }
 
 /**
- * Deliveries for `seconds`: logistics_admin ships orders pending delivery in full from the export
- * depot (stocked first by one production-in); afterwards the depot's stock must equal its ledger,
- * each delivery's sales-out must have taken what it shipped, and nothing may be negative or shipped
- * beyond its line.
+ * The approvals' floor: `count` decisions as `benchApprovals` makes them (the three reviewers in
+ * turn, each on the next order at their step), recorded through the app's code and sent again
+ * through a bare pg pool (floor-writes.ts); checked as the app's are.
  */
-export const benchDeliveries = async (databaseUrl: string, baseUrl: string, connections: number, seconds: number) => {
-  const { depotId, orders, productIds } = await withClient(databaseUrl, async (c) => {
+export const benchApprovalsFloor = async (
+  databaseUrl: string,
+  baseUrl: string,
+  recorder: Recorder,
+  connections: number,
+  count: number,
+  measure?: ReplayMeasure,
+) => {
+  const queues = await approvalQueues(databaseUrl)
+  const signedIn = await Promise.all(queues.map((q) => tokenOf(baseUrl, q.username)))
+  let turn = 0
+  const writes = await recordAll(
+    count,
+    connections,
+    () => {
+      for (let tried = 0; tried < queues.length; tried++) {
+        const i = turn++ % queues.length
+        const q = queues[i]!
+        const id = q.ids[q.next++]
+        if (id)
+          return {
+            url: '/api/sale/order/audit',
+            token: signedIn[i]!,
+            body: approval(id),
+            done: () => q.decided.push(id),
+          }
+      }
+      return null
+    },
+    recorder,
+  )
+  const result = await replayWrites(databaseUrl, writes, connections, measure)
+  const wrong = await misplacedDecisions(databaseUrl, queues)
+  return { result, decided: result.requests, wrong }
+}
+
+/** Orders pending delivery (up to 20 000) with what is left of each line, and the export depot stocked for them. */
+const deliveryWork = async (databaseUrl: string, baseUrl: string) => {
+  const work = await withClient(databaseUrl, async (c) => {
     const depot = (await c.query<{ id: string }>('SELECT id FROM md_depot WHERE code = $1', [DEPOT])).rows[0]
     if (!depot) throw new Error(`bench deliveries: no depot ${DEPOT}`)
     const { rows } = await c.query<{ id: string; lines: { id: string; left: number }[] }>(
@@ -127,33 +205,86 @@ export const benchDeliveries = async (databaseUrl: string, baseUrl: string, conn
     )
     return { depotId: depot.id, orders: rows, productIds: products.rows.map((r) => r.id) }
   })
-  await stockDepot(baseUrl, depotId, productIds, 10_000_000)
-  const today = dayOf(new Date())
-  const logistics = await adminToken(baseUrl, 'logistics_admin')
+  // one batch that expires before any other, so every delivery takes it (earliest expiry first):
+  // a recorded delivery of the floor takes what its recording took, which it then still holds
+  await stockDepot(baseUrl, work.depotId, work.productIds, 10_000_000, 'BENCH-1', {
+    productionDate: '2000-01-01',
+    expiryDate: '2000-01-02',
+  })
+  return { ...work, logistics: await tokenOf(baseUrl, 'logistics_admin'), today: dayOf(new Date()) }
+}
+
+/** A whole order shipped from the depot, as the deliver route takes it. */
+const shipment = (w: Awaited<ReturnType<typeof deliveryWork>>, order: (typeof w.orders)[number]) => ({
+  orderId: order.id,
+  depotId: w.depotId,
+  shipDate: w.today,
+  lines: order.lines.map((l) => ({ orderLineId: l.id, quantity: Number(l.left) })),
+})
+
+/** The depot's stock equals its ledger, no sales-out since `since` unlike its delivery, nothing shipped beyond a line. */
+const brokenStock = (databaseUrl: string, depotId: string, since: Date) =>
+  withClient(databaseUrl, async (c) => {
+    const checks = [
+      await stockUnlikeLedger(c, depotId),
+      await shippedBeyondLines(c),
+      await stockOutUnlikeShipped(c, since),
+    ]
+    for (const check of checks)
+      for (const example of check.examples) console.error(`[bench] broken: ${check.name}: ${example}`)
+    return checks.reduce((n, check) => n + check.count, 0)
+  })
+
+/**
+ * Deliveries for `seconds`: logistics_admin ships orders pending delivery in full from the export
+ * depot (stocked first by one production-in); afterwards the depot's stock must equal its ledger,
+ * each delivery's sales-out must have taken what it shipped, and nothing may be negative or shipped
+ * beyond its line.
+ */
+export const benchDeliveries = async (databaseUrl: string, baseUrl: string, connections: number, seconds: number) => {
+  const w = await deliveryWork(databaseUrl, baseUrl)
   const started = new Date()
   let next = 0
   let shipped = 0
   const result: LoadResult = await loadCalls(
     async () => {
-      const order = orders[next++]
+      const order = w.orders[next++]
       if (!order) throw new NothingLeft('no order left to deliver')
-      await post(`${baseUrl}/api/sale/delivery/add`, logistics, {
-        orderId: order.id,
-        depotId,
-        shipDate: today,
-        lines: order.lines.map((l) => ({ orderLineId: l.id, quantity: Number(l.left) })),
-      })
+      await post(`${baseUrl}/api/sale/delivery/add`, w.logistics, shipment(w, order))
       shipped++
     },
     connections,
     seconds,
   )
-  const broken = await withClient(
-    databaseUrl,
-    async (c) =>
-      (await stockUnlikeLedger(c, depotId)).count +
-      (await shippedBeyondLines(c)).count +
-      (await stockOutUnlikeShipped(c, started)).count,
+  return { result, shipped, broken: await brokenStock(databaseUrl, w.depotId, started) }
+}
+
+/**
+ * The deliveries' floor: `count` deliveries as `benchDeliveries` makes them, recorded through the
+ * app's code and sent again through a bare pg pool (floor-writes.ts); checked as the app's are.
+ */
+export const benchDeliveriesFloor = async (
+  databaseUrl: string,
+  baseUrl: string,
+  recorder: Recorder,
+  connections: number,
+  count: number,
+  measure?: ReplayMeasure,
+) => {
+  const w = await deliveryWork(databaseUrl, baseUrl)
+  const started = new Date()
+  let next = 0
+  const writes = await recordAll(
+    count,
+    connections,
+    () => {
+      const order = w.orders[next++]
+      return order
+        ? { url: '/api/sale/delivery/add', token: w.logistics, body: shipment(w, order), done: () => {} }
+        : null
+    },
+    recorder,
   )
-  return { result, shipped, broken }
+  const result = await replayWrites(databaseUrl, writes, connections, measure)
+  return { result, shipped: result.requests, broken: await brokenStock(databaseUrl, w.depotId, started) }
 }
