@@ -13,12 +13,16 @@ import { date, integer, numeric, pgTable, pgView, uniqueIndex, uuid, varchar } f
  *
  * The scope columns are those of the order (the branch's department, who placed it), '' and the
  * zero UUID where the order has none, so the data scope filters these rows as it filters orders.
+ * Amounts are kept per currency (the order's, '' where it has none): different currencies are
+ * never added together.
  */
 const orderKey = {
   /** The first day of the order date's month. */
   month: date({ mode: 'string' }).notNull(),
   orgCode: varchar({ length: 64 }).notNull(),
   createBy: uuid().notNull(),
+  /** The order's currency (sale_order.currency). */
+  currency: varchar({ length: 8 }).notNull().default(''),
 }
 const orderSums = {
   ...orderKey,
@@ -36,14 +40,14 @@ const lineSums = {
 }
 
 export const saleOrderStats = pgTable('sale_order_stat', orderSums, (t) => [
-  uniqueIndex('sale_order_stat_uq').on(t.month, t.branchId, t.status, t.syncStatus, t.orgCode, t.createBy),
+  uniqueIndex('sale_order_stat_uq').on(t.month, t.branchId, t.status, t.syncStatus, t.orgCode, t.createBy, t.currency),
 ])
 export const saleOrderStatDeltas = pgTable('sale_order_stat_delta', orderSums)
 export const saleOrderLineStats = pgTable('sale_order_line_stat', lineSums, (t) => [
-  uniqueIndex('sale_order_line_stat_uq').on(t.month, t.productId, t.orgCode, t.createBy),
+  uniqueIndex('sale_order_line_stat_uq').on(t.month, t.productId, t.orgCode, t.createBy, t.currency),
 ])
 export const saleOrderLineStatDeltas = pgTable('sale_order_line_stat_delta', lineSums)
 
-/** Sums and pending differences together (defined in migration 0017): group and sum over these. */
+/** Sums and pending differences together (defined in migration 0034): group and sum over these. */
 export const saleOrderFacts = pgView('sale_order_facts', orderSums).existing()
 export const saleOrderLineFacts = pgView('sale_order_line_facts', lineSums).existing()
