@@ -8,7 +8,9 @@
  * and readers open lists, details and the home page. Every answer is counted; a business refusal
  * (someone else was first, stock ran out) is expected, anything else is an error. Afterwards
  * every invariant of the sales data is checked (invariants.ts). Exits 1 on a real error or a
- * broken invariant. Needs BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (or the default
+ * broken invariant. The machine's load is printed at the start and at the end, and a run on a
+ * machine busier than BENCH_SOAK_MAX_LOAD is reported as not valid (exit 2 if nothing failed).
+ * Needs BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (or the default
  * postgres://postgres@127.0.0.1:5432/test): a server that may create databases.
  */
 import os from 'node:os'
@@ -33,6 +35,13 @@ const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60)
 const THINK_MS = Number(process.env.BENCH_SOAK_THINK_MS ?? 1000)
 /** BENCH_SOAK_KEEP=1 keeps the database afterwards (its name is printed) to look into a failure. */
 const KEEP = process.env.BENCH_SOAK_KEEP === '1'
+/**
+ * A run's figures count only on a machine that other work left alone: its 1-minute load average
+ * at most BENCH_SOAK_MAX_LOAD (default: the number of cores) when the soak starts, and when its
+ * people stop, less the cores the run's own processes used on average meanwhile. Above it the run
+ * is reported as not valid (exit code 2 when nothing else failed).
+ */
+const MAX_LOAD = Number(process.env.BENCH_SOAK_MAX_LOAD ?? os.cpus().length)
 const log = (msg: string) => console.error(`[soak] ${msg}`)
 
 type Behaviour = keyof typeof BEHAVIOUR
@@ -182,11 +191,29 @@ const deadlocks = (url: string) =>
     )
   })
 
+/** Whether the machine was quiet enough for the run to count (see MAX_LOAD), and why not. */
+const validity = (load: { before: number; after: number }, ownCores: number): Row => {
+  const others = load.after - ownCores
+  const why = [
+    load.before > MAX_LOAD ? `load ${load.before.toFixed(1)} at the start` : '',
+    others > MAX_LOAD ? `load ${load.after.toFixed(1)} at the end, ${others.toFixed(1)} less its own` : '',
+  ].filter(Boolean)
+  return {
+    metric: `run valid: machine load at most ${MAX_LOAD} at the start and at the end less the run's own cores`,
+    value: why.length > 0 ? `no (${why.join('; ')})` : 'yes',
+    target: 'yes',
+    ok: why.length === 0,
+  }
+}
+
 const main = async () => {
+  const loadAtStart = os.loadavg()[0]!
+  log(`machine load ${loadAtStart.toFixed(1)}: a run counts at a load of at most ${MAX_LOAD} (BENCH_SOAK_MAX_LOAD)`)
   log(`creating a database on ${new URL(ADMIN_URL).host}`)
   const database = await createBenchDatabase(ADMIN_URL, 'bench_soak')
   const instances: Awaited<ReturnType<typeof startServer>>[] = []
   let failed = true
+  let valid = false
   try {
     const people = await createPeople(database.url, USERS)
     log(`database ${database.name}: demo data + ${people.length} people with sessions`)
@@ -209,7 +236,6 @@ const main = async () => {
       me: process.cpuUsage(),
     }
 
-    const loadBefore = os.loadavg()[0]!
     const stats = newStats()
     const world: World = {
       depotId,
@@ -234,6 +260,8 @@ const main = async () => {
     }
     const after = instances.map((i) => memoryOf(i.pid).rssMb)
     const loadAfter = os.loadavg()[0]!
+    const ownCores = [...cpu.servers, cpu.db, cpu.me].reduce((sum, x) => sum + x, 0) / 1000 / seconds
+    const quiet = validity({ before: loadAtStart, after: loadAfter }, ownCores)
     const newDeadlocks = (await deadlocks(database.url)) - deadlocksBefore
 
     log('checking the invariants')
@@ -295,8 +323,8 @@ const main = async () => {
         value: [...cpu.servers, cpu.db, cpu.me].map((x) => `${(x / 1000).toFixed(0)} s`).join(' / '),
       },
       {
-        metric: 'machine load (1-min average) before / after',
-        value: `${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)}`,
+        metric: "machine load (1-min average) at the start / at the end; the run's own cores on average",
+        value: `${loadAtStart.toFixed(1)} / ${loadAfter.toFixed(1)}; ${ownCores.toFixed(1)}`,
       },
       ...instances.map((_, i) => ({
         metric: `instance ${'AB'[i]} memory (RSS) idle / peak / after`,
@@ -305,18 +333,21 @@ const main = async () => {
     ]
     table(
       ['check', 'value', 'target', 'met'],
-      result.map((r) => [r.metric, r.value, r.target ?? '', r.ok === undefined ? '' : r.ok ? 'yes' : 'NO']),
+      [...result, quiet].map((r) => [r.metric, r.value, r.target ?? '', r.ok === undefined ? '' : r.ok ? 'yes' : 'NO']),
     )
     for (const e of stats.errors) console.log(`error: ${e.action} ${e.status} ${e.code ?? ''} ${e.message}`)
     for (const c of checks.filter((x) => x.count > 0))
       for (const ex of c.examples) console.log(`broken: ${c.name}: ${ex}`)
     failed = result.some((r) => r.ok === false)
+    valid = quiet.ok === true
+    if (!valid) console.log(`\nNOT VALID: the machine was busier than a load of ${MAX_LOAD}; its figures do not count`)
   } finally {
     for (const i of instances) await i.stop()
     if (KEEP) log(`kept database ${database.name}`)
     else await database.drop()
   }
   if (failed) process.exitCode = 1
+  else if (!valid) process.exitCode = 2
 }
 
 await main()
