@@ -1,8 +1,8 @@
 import { ApprovalStatus, PriceType } from '@app/contracts'
-import { and, asc, count, eq, ilike, inArray, like, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { boxSpecs, branchSaleRels, productPrices, products, productUnits } from '../../db/schema/index.ts'
-import { escapeLike } from '../../platform/list-query.ts'
+import { escapeLike, textLike } from '../../platform/list-query.ts'
 
 /** A product a branch may order now, with what an order line needs of it. */
 export type OfferedProduct = {
@@ -106,22 +106,24 @@ const withUnits = async (db: DbOrTx, rows: Awaited<ReturnType<ReturnType<typeof 
   )
 }
 
+/** A product's name as the list's search matches it: its English twin, full pinyin and initials too. */
+const PRODUCT_NAME = {
+  column: products.name,
+  twins: [products.nameEn],
+  also: [products.namePinyin, products.nameInitials],
+}
+
 /**
- * A keyword on a product's code or name: Chinese, English, full pinyin ('ningmeng' or 'ning meng')
- * or pinyin initials ('nmxjj' for 柠檬洗洁精). The pinyin columns hold lower case without spaces
- * (`pinyinOf`), so they are matched by `like` with the keyword so written; their trigram indexes
- * serve both.
+ * A keyword on a product's code or name (`textLike`, as the list's search): Chinese, English, full
+ * pinyin ('ningmeng' or 'ning meng') or pinyin initials ('nmxjj' for 柠檬洗洁精). The pinyin
+ * columns hold lower case without spaces (`pinyinOf`), so they are matched by `like` with the
+ * keyword so written; their trigram indexes serve both.
  */
 export const productKeyword = (keyword: string): SQL | undefined => {
   const k = `%${escapeLike(keyword)}%`
   const squashed = keyword.replace(/\s+/g, '').toLowerCase()
   const p = squashed ? `%${escapeLike(squashed)}%` : undefined
-  return or(
-    ...(p ? [like(products.namePinyin, p), like(products.nameInitials, p)] : []),
-    ilike(products.code, k),
-    ilike(products.name, k),
-    ilike(products.nameEn, k),
-  )
+  return or(textLike(PRODUCT_NAME, sql.param(k), p === undefined ? undefined : sql.param(p)), ilike(products.code, k))
 }
 
 /**

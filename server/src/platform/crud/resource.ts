@@ -165,7 +165,15 @@ export const compileResource = (def: CrudResource): CompiledResource => {
     : undefined
   for (const [name, meta] of Object.entries(def.meta.fields)) {
     const column = required(columns, name, tableName)
-    fields.set(name, { meta, column, also: name === def.meta.label ? pinyinCols : undefined })
+    // a name whose English twin is a field too (name / nameEn, departName / departNameEn, spec /
+    // specEn): a search on the name finds either, as `localName` shows either
+    const twin = meta.type === 'string' && def.meta.fields[`${name}En`] ? `${name}En` : undefined
+    fields.set(name, {
+      meta,
+      column,
+      also: name === def.meta.label ? pinyinCols : undefined,
+      twins: twin ? [required(columns, twin, tableName)] : undefined,
+    })
   }
   const lead = def.defaultSort?.lead ? def.defaultSort : undefined
   if (lead && (lead.order !== 'asc' || !required(columns, lead.column, tableName).notNull)) {
