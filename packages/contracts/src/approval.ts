@@ -130,6 +130,8 @@ export const AuditConfigListQuerySchema = z.object({ business: AuditBusinessSche
 export const AuditConfigAllQuerySchema = z.object({
   business: AuditBusinessSchema.optional(),
   status: AuditConfigStatusSchema.optional(),
+  /** Flows whose name, or one of whose steps' names, contains it in either language (any case). */
+  keyword: z.string().trim().max(100).optional(),
 })
 
 // ---- reviews ----

@@ -1,4 +1,4 @@
-import type { Category, Department, Page, Product, Role, SellableProduct } from '@app/contracts'
+import type { AuditConfig, Category, Department, Page, Product, Role, SellableProduct } from '@app/contracts'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { branchSaleRels, products } from '../../src/db/schema/index.ts'
@@ -7,9 +7,9 @@ import { listOf } from '../helpers/resources.ts'
 
 /**
  * A name is found by what a reader types in either language: the list screens' search on a name,
- * the super query's `like` on it and the order form's product select match the English twin
- * (`nameEn`, `departNameEn`, `roleNameEn`, `specEn`) as they match the Chinese name and its pinyin,
- * in any case.
+ * the super query's `like` on it, the order form's product select and the review flow list match
+ * the English twin (`nameEn`, `departNameEn`, `roleNameEn`, `specEn`, a step's `stepNameEn`) as
+ * they match the Chinese name and its pinyin, in any case.
  */
 
 type Api = ReturnType<typeof client>
@@ -105,5 +105,29 @@ describe('departments, roles and categories', () => {
       expect(await byName(name), name).toContain('C03')
     }
     expect(await byName('Capsulesx')).toEqual([])
+  })
+})
+
+describe('the review flow list', () => {
+  const flows = async (api: Api, keyword?: string) =>
+    ok(await api.get<AuditConfig[]>('/api/sys/auditConfig/queryAllConfigList', keyword ? { keyword } : undefined))
+      .map((c) => c.business)
+      .sort()
+
+  it("finds a flow by its English or Chinese name, in any case, or by a step's name in either language", async () => {
+    expect(await flows(en, 'Sales order review flow')).toEqual(['sale_order'])
+    expect(await flows(zh, 'sales ORDER review')).toEqual(['sale_order'])
+    expect(await flows(en, '销售订单审核')).toEqual(['sale_order'])
+    const withRegionalStep = ['order_adjust', 'order_delete', 'sale_order']
+    expect(await flows(en, 'Regional president review')).toEqual(withRegionalStep)
+    expect(await flows(zh, '区域总裁审核')).toEqual(withRegionalStep)
+    expect(await flows(en, 'finance director')).toEqual(['order_adjust', 'product'])
+    expect(await flows(en, 'no such flow')).toEqual([])
+    expect((await flows(en)).length).toBeGreaterThanOrEqual(4)
+  })
+
+  it('takes the keyword as text: % and _ match themselves', async () => {
+    expect(await flows(en, '%')).toEqual([])
+    expect(await flows(en, '_')).toEqual([])
   })
 })

@@ -51,7 +51,7 @@ export const auditConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'sys_audit_config:view' },
       schema: {
         tags,
-        summary: 'Every config with its steps, optionally of one business or status',
+        summary: 'Every config with its steps, optionally of one business or status, or named by a keyword',
         querystring: AuditConfigAllQuerySchema,
         response: okResponse(z.array(AuditConfigSchema)),
       },

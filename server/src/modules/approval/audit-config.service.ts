@@ -9,7 +9,7 @@ import {
   type StepDeptType,
   StepDeptType as StepDeptTypes,
 } from '@app/contracts'
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Db, DbOrTx } from '../../db/client.ts'
@@ -17,6 +17,7 @@ import { auditConfigSteps, auditConfigs, departments, reviews, roles, users } fr
 import { type ApprovalEngine, nameIn, OPEN_STATUSES } from '../../platform/approval/index.ts'
 import { recordOperation } from '../../platform/audit-log.ts'
 import { fail, notFound, staleVersion } from '../../platform/errors.ts'
+import { escapeLike, textLike } from '../../platform/list-query.ts'
 
 type ConfigInput = z.output<typeof AuditConfigInputSchema>
 type ConfigEdit = z.output<typeof AuditConfigEditSchema>
@@ -153,6 +154,24 @@ const setOthersAside = async (tx: DbOrTx, input: ConfigInput, keepId: string | n
   }
 }
 
+/**
+ * Flows whose name, or one of whose steps' names, contains the keyword, in either language and any
+ * case (`textLike`, as list searches match a name and its English twin).
+ */
+const namedLike = (db: DbOrTx, keyword: string) => {
+  const pattern = sql.param(`%${escapeLike(keyword)}%`)
+  const step = textLike({ column: auditConfigSteps.stepName, twins: [auditConfigSteps.stepNameEn] }, pattern)
+  return or(
+    textLike({ column: auditConfigs.name, twins: [auditConfigs.nameEn] }, pattern),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(auditConfigSteps)
+        .where(and(eq(auditConfigSteps.configId, auditConfigs.id), step)),
+    ),
+  )
+}
+
 export const createAuditConfigService = (db: Db) => {
   const load = async (where: SQL | undefined, lang: Lang) => {
     const rows = await db
@@ -178,11 +197,12 @@ export const createAuditConfigService = (db: Db) => {
     /** The configs of one business, the one in force first. */
     listByBusiness: (business: string, lang: Lang) => load(eq(auditConfigs.business, business), lang),
 
-    listAll: (filter: { business?: string; status?: string }, lang: Lang) =>
+    listAll: (filter: { business?: string; status?: string; keyword?: string }, lang: Lang) =>
       load(
         and(
           filter.business ? eq(auditConfigs.business, filter.business) : undefined,
           filter.status ? eq(auditConfigs.status, filter.status) : undefined,
+          filter.keyword ? namedLike(db, filter.keyword) : undefined,
         ),
         lang,
       ),
