@@ -1,9 +1,12 @@
+import type { Page } from '@playwright/test'
 import { chooseOption, expect, type Lang, test } from './fixtures.ts'
 import { apiCall, rows, search } from './list-helpers.ts'
 
 /**
  * SPEC 5: a product is found by the pinyin of its name, in full or by its initials (柠檬洗洁精,
- * DC-005: "ningmeng", "nmxjj"), in the product list and in the order form's product select.
+ * DC-005: "ningmeng", "nmxjj"), in the product list and in the order form's product select; and by
+ * its English name (人参皂苷胶囊, CP-006: "Ginsenoside"), as a person using the product in English
+ * types it.
  */
 
 const NAME_LABEL: Record<Lang, string> = { zh: '产品名称', en: 'Product name' }
@@ -31,34 +34,37 @@ for (const lang of ['zh', 'en'] as Lang[]) {
   })
 }
 
+/** The order form of a branch selling the product `code`, its product picker open: the picker's rows and keyword. */
+const openPicker = async (page: Page, lang: Lang, code: string) => {
+  const branches = (await apiCall(page, 'get', '/md/branch/getListAll')) as unknown as BranchOption[]
+  let seller: BranchOption | undefined
+  for (const b of branches) {
+    const offer = (await apiCall(page, 'get', `/sale/order/sellableProducts?branchId=${b.id}&keyword=${code}`)) as {
+      records?: unknown[]
+    }
+    if ((offer.records?.length ?? 0) > 0) {
+      seller = b
+      break
+    }
+  }
+  expect(seller, `a branch selling ${code}`).toBeDefined()
+  const branchLabel = lang === 'en' && seller?.nameEn ? seller.nameEn : (seller?.name ?? '')
+
+  await page.goto('/sale/orderList')
+  await page.getByTestId('list-page-saleOrder').getByTestId('add').click()
+  await page.getByTestId('order-branch').click()
+  await chooseOption(page, new RegExp(`^${escapeRegExp(branchLabel)}$`))
+  await page.getByTestId('add-products').click()
+  const picker = page.locator('.ant-modal').filter({ has: page.getByTestId('pick-search') })
+  return { offered: picker.locator('.ant-table-tbody tr.ant-table-row'), keyword: picker.getByLabel(PICK_LABEL[lang]) }
+}
+
 for (const lang of ['zh', 'en'] as Lang[]) {
   test(`${lang}: the order form's product select finds 柠檬洗洁精 by full pinyin, spaced or not, and by initials`, async ({
     signInAs,
   }) => {
     const { page } = await signInAs('admin', lang)
-    // a branch that sells it
-    const branches = (await apiCall(page, 'get', '/md/branch/getListAll')) as unknown as BranchOption[]
-    let seller: BranchOption | undefined
-    for (const b of branches) {
-      const offer = (await apiCall(page, 'get', `/sale/order/sellableProducts?branchId=${b.id}&keyword=DC-005`)) as {
-        records?: unknown[]
-      }
-      if ((offer.records?.length ?? 0) > 0) {
-        seller = b
-        break
-      }
-    }
-    expect(seller, 'a branch selling DC-005').toBeDefined()
-    const branchLabel = lang === 'en' && seller?.nameEn ? seller.nameEn : (seller?.name ?? '')
-
-    await page.goto('/sale/orderList')
-    await page.getByTestId('list-page-saleOrder').getByTestId('add').click()
-    await page.getByTestId('order-branch').click()
-    await chooseOption(page, new RegExp(`^${escapeRegExp(branchLabel)}$`))
-    await page.getByTestId('add-products').click()
-    const picker = page.locator('.ant-modal').filter({ has: page.getByTestId('pick-search') })
-    const offered = picker.locator('.ant-table-tbody tr.ant-table-row')
-    const keyword = picker.getByLabel(PICK_LABEL[lang])
+    const { offered, keyword } = await openPicker(page, lang, 'DC-005')
     for (const term of ['ningmeng', 'ning meng', 'nmxjj']) {
       await keyword.fill(term)
       await keyword.press('Enter')
@@ -67,3 +73,29 @@ for (const lang of ['zh', 'en'] as Lang[]) {
     }
   })
 }
+
+test("en: the product list and the order form's product select find 人参皂苷胶囊 by its English name", async ({
+  signInAs,
+}) => {
+  const { page } = await signInAs('admin', 'en')
+  await page.goto('/product/list')
+  const list = page.getByTestId('list-page-product')
+  await expect(rows(list).first()).toBeVisible()
+  for (const term of ['Ginsenoside', 'ginsenoside caps']) {
+    await search(list, NAME_LABEL.en, term)
+    await expect(rows(list), term).toHaveCount(1)
+    await expect(rows(list).first()).toContainText('CP-006')
+    await expect(rows(list).first()).toContainText('Ginsenoside capsules')
+  }
+  await search(list, NAME_LABEL.en, 'Ginsenosides')
+  await expect(rows(list)).toHaveCount(0)
+
+  const { offered, keyword } = await openPicker(page, 'en', 'CP-006')
+  for (const term of ['Ginsenoside', 'GINSENOSIDE']) {
+    await keyword.fill(term)
+    await keyword.press('Enter')
+    await expect(offered, term).toHaveCount(1)
+    await expect(offered.first()).toContainText('CP-006')
+    await expect(offered.first()).toContainText('Ginsenoside capsules')
+  }
+})
