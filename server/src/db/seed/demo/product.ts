@@ -19,6 +19,7 @@ import {
   users,
 } from '../../schema/index.ts'
 import type { SeedContext } from '../index.ts'
+import { BRANCHES } from './organisation-data.ts'
 import {
   CATEGORIES,
   PACKING,
@@ -222,7 +223,10 @@ export const seedProducts = async (db: DbOrTx, { filesDir }: SeedContext) => {
     .where(eqId(productIds.get(REJECTED)!))
 
   const sellable = seeds.filter(({ p }) => !waiting.has(p[0]))
-  const branchList = [...branchIds.values()]
+  const branchList = [...branchIds]
+  // a domestic branch buys in its country's currency (yuan, at cost plus 60 %); an overseas one in
+  // the sale price's dollars
+  const domestic = new Set<string>(BRANCHES.filter((b) => b.branchType === 'domestic').map((b) => b.code))
   await db.insert(branchSaleRels).values(
     sellable
       .filter(({ p }) => p[9] === 'finished')
@@ -230,11 +234,11 @@ export const seedProducts = async (db: DbOrTx, { filesDir }: SeedContext) => {
         branchList
           // a product sold in boxes at every branch, so that each has one to order
           .filter((_, i) => SOLD_IN_BOXES[p[0]] != null || (i + j) % 3 === 0)
-          .map((branchId) => ({
+          .map(([code, branchId]) => ({
             branchId,
             productId: id,
-            salePrice: round((p[13] * 1.6) / USD_RATE),
-            currency: 'USD',
+            salePrice: domestic.has(code) ? round(p[13] * 1.6) : round((p[13] * 1.6) / USD_RATE),
+            currency: domestic.has(code) ? 'CNY' : 'USD',
             createBy: admin.id,
             orgCode: 'A01A04',
           })),
