@@ -126,26 +126,28 @@ const totalsAddUp = (c: pg.Client) =>
               o.total_net_weight_kg, o.total_volume_m_3) IS DISTINCT FROM (l.amount, l.boxes, l.gross, l.net, l.volume))`,
   )
 
-/** The dashboard's sums (sums + pending differences, migration 0017) equal counting the live orders and lines. */
+/** The dashboard's sums (sums + pending differences, per currency) equal counting the live orders and lines. */
 const dashboardSums = (c: pg.Client) =>
   broken(
     c,
     'dashboard sums (sale_*_facts) = counting the orders and lines',
     `WITH facts AS (
-       SELECT month, org_code, create_by, branch_id, status, sync_status, sum(orders)::int AS n, sum(amount) AS amount
-         FROM sale_order_facts GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(orders) <> 0 OR sum(amount) <> 0),
+       SELECT month, org_code, create_by, currency, branch_id, status, sync_status, sum(orders)::int AS n,
+              sum(amount) AS amount
+         FROM sale_order_facts GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(orders) <> 0 OR sum(amount) <> 0),
      counted AS (
        SELECT date_trunc('month', order_date)::date, coalesce(org_code, ''),
-              coalesce(create_by, '00000000-0000-0000-0000-000000000000'), branch_id, status, sync_status,
-              count(*)::int, sum(total_amount)
-         FROM sale_order WHERE NOT del_flag GROUP BY 1, 2, 3, 4, 5, 6),
+              coalesce(create_by, '00000000-0000-0000-0000-000000000000'), coalesce(currency, ''), branch_id, status,
+              sync_status, count(*)::int, sum(total_amount)
+         FROM sale_order WHERE NOT del_flag GROUP BY 1, 2, 3, 4, 5, 6, 7),
      line_facts AS (
-       SELECT month, org_code, create_by, product_id, sum(quantity) AS quantity, sum(amount) AS amount
-         FROM sale_order_line_facts GROUP BY 1, 2, 3, 4 HAVING sum(quantity) <> 0 OR sum(amount) <> 0),
+       SELECT month, org_code, create_by, currency, product_id, sum(quantity) AS quantity, sum(amount) AS amount
+         FROM sale_order_line_facts GROUP BY 1, 2, 3, 4, 5 HAVING sum(quantity) <> 0 OR sum(amount) <> 0),
      lines_counted AS (
        SELECT date_trunc('month', o.order_date)::date, coalesce(o.org_code, ''),
-              coalesce(o.create_by, '00000000-0000-0000-0000-000000000000'), l.product_id, sum(l.quantity), sum(l.amount)
-         FROM sale_order_line l JOIN sale_order o ON o.id = l.order_id WHERE NOT o.del_flag GROUP BY 1, 2, 3, 4)
+              coalesce(o.create_by, '00000000-0000-0000-0000-000000000000'), coalesce(o.currency, ''), l.product_id,
+              sum(l.quantity), sum(l.amount)
+         FROM sale_order_line l JOIN sale_order o ON o.id = l.order_id WHERE NOT o.del_flag GROUP BY 1, 2, 3, 4, 5)
      SELECT 'orders ' || x::text FROM ((TABLE facts EXCEPT TABLE counted) UNION ALL (TABLE counted EXCEPT TABLE facts)) x
      UNION ALL
      SELECT 'lines ' || y::text FROM ((TABLE line_facts EXCEPT TABLE lines_counted)

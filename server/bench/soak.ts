@@ -155,7 +155,10 @@ const table = (head: string[], rows: string[][]) => {
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} ms` : '-')
 const mb = (n: number) => `${n.toFixed(0)} MB`
 
-/** The home page's figures by status (as the administrator, through the app) against counting the orders. */
+/**
+ * The home page's figures by status (as the administrator, through the app) against counting the
+ * orders: the count, and the amount of each currency (never added across currencies).
+ */
 const dashboardByStatus = async (databaseUrl: string, baseUrl: string): Promise<Check> => {
   const token = await adminToken(baseUrl)
   const res = await fetch(`${baseUrl}/api/dashboard/analysis`, { headers: { 'x-access-token': token } })
@@ -164,16 +167,25 @@ const dashboardByStatus = async (databaseUrl: string, baseUrl: string): Promise<
     databaseUrl,
     async (c) =>
       (
-        await c.query<{ status: number; n: number; amount: string }>(
-          'SELECT status, count(*)::int AS n, sum(total_amount) AS amount FROM sale_order WHERE NOT del_flag GROUP BY 1',
+        await c.query<{ status: number; n: number; amounts: Record<string, string> }>(
+          `SELECT status, sum(n)::int AS n, json_object_agg(currency, amount) AS amounts
+             FROM (SELECT status, coalesce(currency, '') AS currency, count(*) AS n, sum(total_amount) AS amount
+                     FROM sale_order WHERE NOT del_flag GROUP BY 1, 2) x GROUP BY 1`,
         )
       ).rows,
   )
   const bad = counted.flatMap((row) => {
     const s = shown.find((x) => x.status === row.status)
-    return s && s.count === row.n && Math.abs(s.amount - Number(row.amount)) < 0.005
+    const same =
+      s &&
+      s.count === row.n &&
+      s.amounts.length === Object.keys(row.amounts).length &&
+      s.amounts.every((m) => Math.abs(m.amount - Number(row.amounts[m.currency ?? ''])) < 0.005)
+    return same
       ? []
-      : [`status ${row.status}: ${row.n} orders, ${row.amount}; home page ${s ? `${s.count}, ${s.amount}` : 'none'}`]
+      : [
+          `status ${row.status}: ${row.n} orders, ${JSON.stringify(row.amounts)}; home page ${s ? `${s.count}, ${JSON.stringify(s.amounts)}` : 'none'}`,
+        ]
   })
   return {
     name: 'home page by status (admin, through the app) = counting the orders',

@@ -1,7 +1,17 @@
 import { z } from 'zod'
 
-/** Orders and their total (in the branches' currencies, added as numbers) over some period. */
-const Tally = z.object({ count: z.number().int(), amount: z.number() })
+/**
+ * An amount in one currency: an order's currency code (ISO 4217, as its prices are kept; null
+ * where an order has none), to the cent.
+ */
+export const MoneySchema = z.object({ currency: z.string().nullable(), amount: z.number() })
+export type Money = z.infer<typeof MoneySchema>
+
+/**
+ * Orders and their total over some period: one amount per currency (amounts in different
+ * currencies are never added), in currency order; none when there are no orders.
+ */
+const Tally = z.object({ count: z.number().int(), amounts: z.array(MoneySchema) })
 
 /**
  * GET /dashboard/analysis (issue 17): every figure of the home page in one answer, each in the
@@ -29,7 +39,7 @@ export const DashboardSchema = z.object({
       name: z.string(),
       nameEn: z.string().nullable(),
       quantity: z.number(),
-      amount: z.number(),
+      amounts: z.array(MoneySchema),
     }),
   ),
   /** Orders pending or partly delivered expected from today to 7 days on. */

@@ -17,7 +17,7 @@ import { type Api, as } from '../sales/helpers.ts'
 
 type Order = Pick<
   typeof saleOrders.$inferSelect,
-  'id' | 'branchId' | 'orderDate' | 'expectedDeliveryDate' | 'status' | 'syncStatus' | 'totalAmount'
+  'id' | 'branchId' | 'orderDate' | 'expectedDeliveryDate' | 'status' | 'syncStatus' | 'totalAmount' | 'currency'
 >
 
 let t: TestApp
@@ -35,9 +35,17 @@ const monthOf = (offset: number) => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}`
 }
 const cents = (v: number) => Math.round(v * 100) / 100
+/** Amounts per currency, never added across currencies: in currency order, an order without one last. */
+const amountsOf = (items: readonly { currency: string | null; amount: number }[]) => {
+  const by = new Map<string | null, number>()
+  for (const i of items) by.set(i.currency || null, (by.get(i.currency || null) ?? 0) + i.amount)
+  return [...by]
+    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)))
+    .map(([currency, amount]) => ({ currency, amount: cents(amount) }))
+}
 const tally = (os: readonly Order[]) => ({
   count: os.length,
-  amount: cents(os.reduce((s, o) => s + Number(o.totalAmount), 0)),
+  amounts: amountsOf(os.map((o) => ({ currency: o.currency, amount: Number(o.totalAmount) }))),
 })
 const groupBy = <K>(os: readonly Order[], key: (o: Order) => K) => {
   const m = new Map<K, Order[]>()
@@ -58,13 +66,13 @@ const expectFigures = (d: Dashboard, os: readonly Order[]) => {
   expect(d.lastMonth).toEqual(tally(os.filter((o) => o.orderDate.startsWith(monthOf(-1)))))
   expect(d.byMonth.map((m) => m.month)).toEqual(Array.from({ length: 12 }, (_, i) => monthOf(i - 11)))
   for (const m of d.byMonth) {
-    expect({ count: m.count, amount: m.amount }).toEqual(tally(os.filter((o) => o.orderDate.startsWith(m.month))))
+    expect({ count: m.count, amounts: m.amounts }).toEqual(tally(os.filter((o) => o.orderDate.startsWith(m.month))))
     expect(m.from).toBe(`${m.month}-01`)
   }
   const byStatus = [...groupBy(os, (o) => o.status)].map(([status, g]) => ({ status, ...tally(g) }))
   expect(d.byStatus).toEqual(byStatus.sort((a, b) => a.status - b.status))
   const byBranch = [...groupBy(os, (o) => o.branchId)].map(([branchId, g]) => ({ branchId, ...tally(g) }))
-  expect(d.byBranch.map(({ branchId, count, amount }) => ({ branchId, count, amount }))).toEqual(
+  expect(d.byBranch.map(({ branchId, count, amounts }) => ({ branchId, count, amounts }))).toEqual(
     expect.arrayContaining(byBranch),
   )
   expect(d.byBranch).toHaveLength(byBranch.length)
@@ -95,14 +103,16 @@ const expectFigures = (d: Dashboard, os: readonly Order[]) => {
 
   // top products: quantity over the 12 months' orders
   const ids = new Set(os.filter((o) => o.orderDate >= `${monthOf(-11)}-01`).map((o) => o.id))
-  const qty = new Map<string, { quantity: number; amount: number }>()
+  const currencyOf = new Map(os.map((o) => [o.id, o.currency]))
+  const qty = new Map<string, { quantity: number; amounts: { currency: string | null; amount: number }[] }>()
   for (const l of lines.filter((l) => ids.has(l.orderId))) {
-    const q = qty.get(l.productId) ?? { quantity: 0, amount: 0 }
-    qty.set(l.productId, { quantity: q.quantity + Number(l.quantity), amount: q.amount + Number(l.amount) })
+    const q = qty.get(l.productId) ?? { quantity: 0, amounts: [] }
+    q.amounts.push({ currency: currencyOf.get(l.orderId) ?? null, amount: Number(l.amount) })
+    qty.set(l.productId, { quantity: q.quantity + Number(l.quantity), amounts: q.amounts })
   }
   const top = [...qty.values()].map((q) => q.quantity).sort((a, b) => b - a)
   expect(d.topProducts.map((p) => p.quantity)).toEqual(top.slice(0, 10))
-  for (const p of d.topProducts) expect(p.amount).toBe(cents(qty.get(p.productId)!.amount))
+  for (const p of d.topProducts) expect(p.amounts).toEqual(amountsOf(qty.get(p.productId)!.amounts))
 }
 
 const userId = async (username: string) => {
@@ -121,6 +131,7 @@ beforeAll(async () => {
       status: saleOrders.status,
       syncStatus: saleOrders.syncStatus,
       totalAmount: saleOrders.totalAmount,
+      currency: saleOrders.currency,
       createBy: saleOrders.createBy,
       delFlag: saleOrders.delFlag,
     })
@@ -144,6 +155,8 @@ describe('GET /dashboard/analysis', () => {
     expectFigures(d, live)
     expect(d.byStatus.length).toBeGreaterThan(2)
     expect(d.topProducts.length).toBeGreaterThan(0)
+    // the demo's domestic branches buy in yuan, the overseas ones in dollars: two currencies, apart
+    expect(new Set(d.byBranch.flatMap((b) => b.amounts.map((m) => m.currency)))).toEqual(new Set(['CNY', 'USD']))
 
     // stock: batches with quantity left, past expiry or within the product's warning days
     const batches = await t.database.db
@@ -157,6 +170,28 @@ describe('GET /dashboard/analysis', () => {
       return b.expiry! >= today && b.expiry! <= day(limit)
     }).length
     expect(d.expiry).toMatchObject({ expired, near })
+  })
+
+  it('never adds amounts in different currencies: an order in another one has its own amount', async () => {
+    const api = await as(t, 'admin')
+    const before = await figures(api)
+    const live = allOrders.filter((o) => !o.delFlag && o.orderDate.startsWith(monthOf(0)))
+    const order = live.find((o) => Number(o.totalAmount) > 0)!
+    expect(order, 'an order of this month').toBeDefined()
+    await t.database.db.update(saleOrders).set({ currency: 'EUR' }).where(eq(saleOrders.id, order.id))
+    try {
+      const after = await figures(api)
+      const amount = Number(order.totalAmount)
+      expect(after.thisMonth.count).toBe(before.thisMonth.count)
+      expect(after.thisMonth.amounts.find((m) => m.currency === 'EUR')).toEqual({ currency: 'EUR', amount })
+      const was = before.thisMonth.amounts.find((m) => m.currency === order.currency)!
+      const left = cents(was.amount - amount)
+      expect(after.thisMonth.amounts.find((m) => m.currency === order.currency)?.amount ?? 0).toBe(left)
+      const product = after.topProducts.find((p) => p.amounts.some((m) => m.currency === 'EUR'))
+      expect(product, 'a top product with a line of that order').toBeDefined()
+    } finally {
+      await t.database.db.update(saleOrders).set({ currency: order.currency }).where(eq(saleOrders.id, order.id))
+    }
   })
 
   it('shows a personal-scope branch administrator only the orders they placed', async () => {

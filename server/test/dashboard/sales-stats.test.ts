@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 /**
- * The dashboard's sums (schema/sales-stats.ts) against the orders themselves: after the seed, after
- * every kind of change an order and its lines go through, after compaction and after a rebuild.
+ * The dashboard's sums (schema/sales-stats.ts) against the orders themselves, currency by currency:
+ * after the seed, after every kind of change an order and its lines go through, after compaction
+ * and after a rebuild.
  */
 
 let t: TestApp
@@ -21,28 +22,30 @@ const rows = async <T>(query: ReturnType<typeof sql>) =>
 const orderSums = async () => {
   const direct = await rows<Record<string, unknown>>(sql`
     select to_char(order_date, 'YYYY-MM') as month, branch_id, status, sync_status, coalesce(org_code, '') as org,
-           coalesce(create_by::text, '') as who, count(*)::int as orders, sum(total_amount)::text as amount
-      from sale_order where not del_flag group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`)
+           coalesce(create_by::text, '') as who, coalesce(currency, '') as currency, count(*)::int as orders,
+           sum(total_amount)::text as amount
+      from sale_order where not del_flag group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`)
   const kept = await rows<Record<string, unknown>>(sql`
     select to_char(month, 'YYYY-MM') as month, branch_id, status, sync_status, org_code as org,
            case when create_by = '00000000-0000-0000-0000-000000000000' then '' else create_by::text end as who,
-           sum(orders)::int as orders, sum(amount)::text as amount
-      from sale_order_facts group by 1, 2, 3, 4, 5, 6 having sum(orders) <> 0 order by 1, 2, 3, 4, 5, 6`)
+           currency, sum(orders)::int as orders, sum(amount)::text as amount
+      from sale_order_facts group by 1, 2, 3, 4, 5, 6, 7 having sum(orders) <> 0 order by 1, 2, 3, 4, 5, 6, 7`)
   return { direct, kept }
 }
 
 const lineSums = async () => {
   const direct = await rows<Record<string, unknown>>(sql`
     select to_char(o.order_date, 'YYYY-MM') as month, l.product_id, coalesce(o.org_code, '') as org,
-           coalesce(o.create_by::text, '') as who, sum(l.quantity)::text as quantity, sum(l.amount)::text as amount
+           coalesce(o.create_by::text, '') as who, coalesce(o.currency, '') as currency,
+           sum(l.quantity)::text as quantity, sum(l.amount)::text as amount
       from sale_order_line l join sale_order o on o.id = l.order_id where not o.del_flag
-     group by 1, 2, 3, 4 order by 1, 2, 3, 4`)
+     group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`)
   const kept = await rows<Record<string, unknown>>(sql`
     select to_char(month, 'YYYY-MM') as month, product_id, org_code as org,
            case when create_by = '00000000-0000-0000-0000-000000000000' then '' else create_by::text end as who,
-           sum(quantity)::text as quantity, sum(amount)::text as amount
-      from sale_order_line_facts group by 1, 2, 3, 4 having sum(quantity) <> 0 or sum(amount) <> 0
-     order by 1, 2, 3, 4`)
+           currency, sum(quantity)::text as quantity, sum(amount)::text as amount
+      from sale_order_line_facts group by 1, 2, 3, 4, 5 having sum(quantity) <> 0 or sum(amount) <> 0
+     order by 1, 2, 3, 4, 5`)
   return { direct, kept }
 }
 
@@ -94,6 +97,9 @@ describe('the sales sums', () => {
     // moved to another month, another branch's department and another person
     await db.execute(sql`
       update sale_order set order_date = order_date - 45, org_code = 'A01A06', create_by = null where id = ${redated}`)
+    await expectExact()
+    // priced in another currency: its sums and its lines' move to that currency's
+    await db.execute(sql`update sale_order set currency = 'EUR' where id = ${redated}`)
     await expectExact()
 
     // the differences folded into the sums: the same figures, and nothing pending

@@ -1,4 +1,4 @@
-import { APPROVED, type Dashboard, DELIVERABLE, ErpSyncStatus, money } from '@app/contracts'
+import { APPROVED, type Dashboard, DELIVERABLE, ErpSyncStatus, type Money, money } from '@app/contracts'
 import { and, desc, eq, gte, inArray, isNotNull, lte, max, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { branches, products, saleOrderFacts, saleOrderLineFacts, saleOrders, stocks } from '../../db/schema/index.ts'
@@ -23,22 +23,75 @@ const count = sql<number>`coalesce(sum(${saleOrderFacts.orders}), 0)::int`
 const amount = sql<number>`coalesce(sum(${saleOrderFacts.amount}), 0)::float8`
 
 /**
- * The order sums in scope, each one aggregate statement: by month (12), status, branch, the top 10
- * products of the 12 months, and the approved orders not synced with the ERP by their sync status
- * (an order under review is not yet the ERP's to have).
+ * The top 10 products of the 12 months by quantity (all currencies), with their amounts per
+ * currency: the sums per product and currency once (`per`), the ten ranked over them (`top`).
+ */
+const topProducts = (db: Db, lineFacts: Scoped, since: string, until: string) => {
+  const per = db.$with('per').as(
+    db
+      .select({
+        productId: saleOrderLineFacts.productId,
+        currency: saleOrderLineFacts.currency,
+        quantity: sql<number>`sum(${saleOrderLineFacts.quantity})`.as('quantity'),
+        amount: sql<number>`sum(${saleOrderLineFacts.amount})`.as('amount'),
+      })
+      .from(saleOrderLineFacts)
+      .where(lineFacts(gte(saleOrderLineFacts.month, since), lte(saleOrderLineFacts.month, until)))
+      .groupBy(saleOrderLineFacts.productId, saleOrderLineFacts.currency)
+      // a currency whose lines came and went (differences not yet folded in) is not one of its amounts
+      .having(sql`sum(${saleOrderLineFacts.quantity}) <> 0 or sum(${saleOrderLineFacts.amount}) <> 0`),
+  )
+  const total = sql<number>`sum(${per.quantity})`
+  const top = db.$with('top').as(
+    db
+      .select({ productId: per.productId, total: sql<number>`${total}`.as('total') })
+      .from(per)
+      .innerJoin(products, eq(products.id, per.productId))
+      .groupBy(per.productId, products.code)
+      .having(sql`${total} <> 0`)
+      .orderBy(sql`${total} desc`, products.code)
+      .limit(10),
+  )
+  return db
+    .with(per, top)
+    .select({
+      productId: top.productId,
+      code: products.code,
+      name: products.name,
+      nameEn: products.nameEn,
+      quantity: sql<number>`${top.total}::float8`,
+      currency: per.currency,
+      amount: sql<number>`${per.amount}::float8`,
+    })
+    .from(top)
+    .innerJoin(per, eq(per.productId, top.productId))
+    .innerJoin(products, eq(products.id, top.productId))
+    .orderBy(desc(top.total), products.code, per.currency)
+}
+
+/**
+ * The order sums in scope, each one aggregate statement and each by currency: by month (12),
+ * status, branch, the top 10 products of the 12 months, and the approved orders not synced with
+ * the ERP by their sync status (an order under review is not yet the ERP's to have).
  */
 const orderSums = (db: Db, facts: Scoped, lineFacts: Scoped, since: string, until: string) =>
   Promise.all([
     db
-      .select({ month: sql<string>`to_char(${saleOrderFacts.month}, 'YYYY-MM')`, count, amount })
+      .select({
+        month: sql<string>`to_char(${saleOrderFacts.month}, 'YYYY-MM')`,
+        currency: saleOrderFacts.currency,
+        count,
+        amount,
+      })
       .from(saleOrderFacts)
       .where(facts(gte(saleOrderFacts.month, since), lte(saleOrderFacts.month, until)))
-      .groupBy(saleOrderFacts.month),
+      .groupBy(saleOrderFacts.month, saleOrderFacts.currency)
+      .having(sql`sum(${saleOrderFacts.orders}) <> 0`),
     db
-      .select({ status: saleOrderFacts.status, count, amount })
+      .select({ status: saleOrderFacts.status, currency: saleOrderFacts.currency, count, amount })
       .from(saleOrderFacts)
       .where(facts())
-      .groupBy(saleOrderFacts.status)
+      .groupBy(saleOrderFacts.status, saleOrderFacts.currency)
       .having(sql`sum(${saleOrderFacts.orders}) <> 0`)
       .orderBy(saleOrderFacts.status),
     db
@@ -47,31 +100,16 @@ const orderSums = (db: Db, facts: Scoped, lineFacts: Scoped, since: string, unti
         name: branches.name,
         nameEn: branches.nameEn,
         region: branches.region,
+        currency: saleOrderFacts.currency,
         count,
         amount,
       })
       .from(saleOrderFacts)
       .innerJoin(branches, eq(branches.id, saleOrderFacts.branchId))
       .where(facts())
-      .groupBy(saleOrderFacts.branchId, branches.name, branches.nameEn, branches.region)
-      .having(sql`sum(${saleOrderFacts.orders}) <> 0`)
-      .orderBy(desc(count), branches.name),
-    db
-      .select({
-        productId: saleOrderLineFacts.productId,
-        code: products.code,
-        name: products.name,
-        nameEn: products.nameEn,
-        quantity: sql<number>`sum(${saleOrderLineFacts.quantity})::float8`,
-        amount: sql<number>`sum(${saleOrderLineFacts.amount})::float8`,
-      })
-      .from(saleOrderLineFacts)
-      .innerJoin(products, eq(products.id, saleOrderLineFacts.productId))
-      .where(lineFacts(gte(saleOrderLineFacts.month, since), lte(saleOrderLineFacts.month, until)))
-      .groupBy(saleOrderLineFacts.productId, products.code, products.name, products.nameEn)
-      .having(sql`sum(${saleOrderLineFacts.quantity}) <> 0`)
-      .orderBy(sql`sum(${saleOrderLineFacts.quantity}) desc`, products.code)
-      .limit(10),
+      .groupBy(saleOrderFacts.branchId, branches.name, branches.nameEn, branches.region, saleOrderFacts.currency)
+      .having(sql`sum(${saleOrderFacts.orders}) <> 0`),
+    topProducts(db, lineFacts, since, until),
     db
       .select({ syncStatus: saleOrderFacts.syncStatus, count })
       .from(saleOrderFacts)
@@ -112,29 +150,50 @@ const expiryOf = async (db: Db, stockVisible: Scoped, today: string) => {
 }
 
 type Sums = Awaited<ReturnType<typeof orderSums>>
+type Summed = { currency: string; count?: number; amount: number }
 
-/** The sums as the home page shows them: every month of the 12, regions from branches, amounts to the cent. */
+/**
+ * Rows of one figure (one per currency) as a count and one amount per currency, to the cent, in
+ * currency order ('' — an order without a currency — as null, last).
+ */
+const tally = (rows: readonly Summed[]): { count: number; amounts: Money[] } => {
+  const byCurrency = new Map<string, number>()
+  for (const r of rows) byCurrency.set(r.currency, (byCurrency.get(r.currency) ?? 0) + r.amount)
+  const amounts = [...byCurrency]
+    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))
+    .map(([currency, amount]) => ({ currency: currency || null, amount: money(amount) }))
+  return { count: rows.reduce((n, r) => n + (r.count ?? 0), 0), amounts }
+}
+
+/** Rows grouped by a key, in the order each key first appears. */
+const groupedBy = <R, K>(rows: readonly R[], key: (r: R) => K) => {
+  const groups = new Map<K, R[]>()
+  for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r])
+  return groups
+}
+
+/** The sums as the home page shows them: every month of the 12, regions from branches, per currency. */
 const figuresOf = (months: ReturnType<typeof monthsUpTo>, sums: Sums) => {
   const [monthRows, statusRows, branchRows, productRows, syncRows] = sums
-  const byMonth = months.map((m) => {
-    const row = monthRows.find((r) => r.month === m.month)
-    return { ...m, count: row?.count ?? 0, amount: money(row?.amount ?? 0) }
+  const byMonth = months.map((m) => ({ ...m, ...tally(monthRows.filter((r) => r.month === m.month)) }))
+  const byBranch = [...groupedBy(branchRows, (b) => b.branchId)]
+    .map(([branchId, rows]) => ({ branchId, name: rows[0]!.name, nameEn: rows[0]!.nameEn, ...tally(rows) }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+  const byRegion = [...groupedBy(branchRows, (b) => b.region)]
+    .map(([region, rows]) => ({ region, ...tally(rows) }))
+    .sort((a, b) => b.count - a.count)
+  const topProducts = [...groupedBy(productRows, (p) => p.productId)].map(([productId, rows]) => {
+    const { code, name, nameEn, quantity } = rows[0]!
+    return { productId, code, name, nameEn, quantity, amounts: tally(rows).amounts }
   })
-  const regions = new Map<string | null, { count: number; amount: number }>()
-  for (const b of branchRows) {
-    const r = regions.get(b.region) ?? { count: 0, amount: 0 }
-    regions.set(b.region, { count: r.count + b.count, amount: r.amount + b.amount })
-  }
   return {
-    thisMonth: { count: byMonth[11]!.count, amount: byMonth[11]!.amount },
-    lastMonth: { count: byMonth[10]!.count, amount: byMonth[10]!.amount },
-    byStatus: statusRows.map((r) => ({ ...r, amount: money(r.amount) })),
-    byBranch: branchRows.map(({ region: _, ...b }) => ({ ...b, amount: money(b.amount) })),
-    byRegion: [...regions]
-      .map(([region, r]) => ({ region, count: r.count, amount: money(r.amount) }))
-      .sort((a, b) => b.count - a.count),
+    thisMonth: { count: byMonth[11]!.count, amounts: byMonth[11]!.amounts },
+    lastMonth: { count: byMonth[10]!.count, amounts: byMonth[10]!.amounts },
+    byStatus: [...groupedBy(statusRows, (r) => r.status)].map(([status, rows]) => ({ status, ...tally(rows) })),
+    byBranch,
+    byRegion,
     byMonth,
-    topProducts: productRows.map((p) => ({ ...p, amount: money(p.amount) })),
+    topProducts,
     unsynced: { count: syncRows.reduce((s, r) => s + r.count, 0), bySyncStatus: syncRows },
   }
 }

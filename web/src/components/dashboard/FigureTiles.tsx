@@ -1,13 +1,12 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
-import { type Dashboard, ErpSyncStatus, OrderStatus } from '@app/contracts'
-import { Card, Col, Row, Space, Statistic, Typography } from 'antd'
+import { type Dashboard, ErpSyncStatus, type Money, OrderStatus } from '@app/contracts'
+import { Card, Col, Flex, Row, Space, Statistic, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatThousands } from '../../config/constants.ts'
+import { formatMoney } from '../../i18n/money.ts'
 import { useDictText } from '../list/useDict.ts'
 import { DELIVERY_LIST, listUrl, ORDER_LIST, STOCK_LIST, TODO_LIST } from './links.ts'
-
-const money = (v: number) => formatThousands(v.toFixed(2))
 
 /** One figure in its grid cell: a card that opens the list it summarises. */
 const Tile = ({
@@ -56,6 +55,35 @@ const Trend = ({ now, before, format }: { now: number; before: number; format: (
   )
 }
 
+/** Amounts one line per currency (never added), each to the cent in the interface language. */
+const MoneyLines = ({ amounts }: { amounts: readonly Money[] }) => {
+  const { i18n } = useTranslation()
+  if (amounts.length === 0) return <span data-testid="money">{formatMoney(0, null, i18n.language)}</span>
+  return (
+    <Flex vertical>
+      {amounts.map((m) => (
+        <span key={m.currency ?? ''} data-testid="money">
+          {formatMoney(m.amount, m.currency, i18n.language)}
+        </span>
+      ))}
+    </Flex>
+  )
+}
+
+/** Last month's amount and the change, currency by currency (this month's and last month's currencies). */
+const AmountTrends = ({ now, before }: { now: readonly Money[]; before: readonly Money[] }) => {
+  const { i18n } = useTranslation()
+  const currencies = [...new Set([...now, ...before].map((m) => m.currency))]
+  const of = (list: readonly Money[], currency: string | null) => list.find((m) => m.currency === currency)?.amount ?? 0
+  return (
+    <Flex vertical>
+      {currencies.map((c) => (
+        <Trend key={c ?? ''} now={of(now, c)} before={of(before, c)} format={(v) => formatMoney(v, c, i18n.language)} />
+      ))}
+    </Flex>
+  )
+}
+
 const firstOfMonth = (today: string) => `${today.slice(0, 7)}-01`
 
 /** The headline figures: this month's orders and amount, deliveries due, reviews, expiry, ERP sync. */
@@ -76,8 +104,8 @@ export const FigureTiles = ({ data, open }: { data: Dashboard; open: (url: strin
       <Tile
         id="month-amount"
         title={t('pages.dashboard.monthAmount')}
-        value={money(data.thisMonth.amount)}
-        footer={<Trend now={data.thisMonth.amount} before={data.lastMonth.amount} format={money} />}
+        value={<MoneyLines amounts={data.thisMonth.amounts} />}
+        footer={<AmountTrends now={data.thisMonth.amounts} before={data.lastMonth.amounts} />}
         onOpen={() => open(listUrl(ORDER_LIST, month))}
       />
       <Tile

@@ -1,6 +1,6 @@
 import { localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Card, Col, List, Row, Skeleton, Table, Typography } from 'antd'
+import { Alert, Card, Col, Flex, List, Row, Skeleton, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { FigureTiles } from '../../components/dashboard/FigureTiles.tsx'
 import { BRANCH_LIST, listUrl, PRODUCT_LIST } from '../../components/dashboard/links.ts'
 import { useDictText } from '../../components/list/useDict.ts'
 import { formatThousands } from '../../config/constants.ts'
+import { formatAmounts, formatMoney } from '../../i18n/money.ts'
 import { greetingKey } from '../../layout/greeting.ts'
 import { menuIcon } from '../../layout/icons.tsx'
 import { retryImport } from '../../layout/retry-import.ts'
@@ -67,7 +68,7 @@ const Analysis = () => {
                   size="small"
                   dataSource={d.byRegion}
                   renderItem={(r) => (
-                    <List.Item extra={`${formatThousands(r.count)} · ${formatThousands(r.amount.toFixed(2))}`}>
+                    <List.Item extra={`${formatThousands(r.count)} · ${formatAmounts(r.amounts, i18n.language)}`}>
                       {r.region ? (
                         <Link to={listUrl(BRANCH_LIST, { region: r.region })}>{dictText('region', r.region)}</Link>
                       ) : (
@@ -105,9 +106,16 @@ const Analysis = () => {
                     },
                     {
                       title: t('pages.dashboard.amount'),
-                      width: 160,
+                      width: 180,
                       align: 'right',
-                      render: (_, p) => formatThousands(p.amount.toFixed(2)),
+                      // one line per currency: amounts in different currencies are never added
+                      render: (_, p) => (
+                        <Flex vertical data-testid="dashboard-product-amounts">
+                          {p.amounts.map((m) => (
+                            <span key={m.currency ?? ''}>{formatMoney(m.amount, m.currency, i18n.language)}</span>
+                          ))}
+                        </Flex>
+                      ),
                     },
                   ]}
                 />
