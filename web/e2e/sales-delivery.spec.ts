@@ -145,8 +145,26 @@ test('an order delivered in parts, adjusted on request in between, then delivere
     ],
   })
 
-  // ---- logistics_admin delivers the first two lines from the depot: partly delivered
+  // ---- the delivery list as it opens: the orders still to ship first, the nearest first, so the
+  // overdue ones (marked) at the top; orders shipped in full or complete only after them
   const lp = logistics.page
+  await openFromMenu(lp, '销售管理', '发货管理')
+  const opened = lp.getByTestId('list-page-deliveryOrder')
+  await expect(rows(opened).first()).toBeVisible({ timeout: 30_000 })
+  const firstPage = await rows(opened).all()
+  expect(firstPage.length).toBeGreaterThan(1)
+  const dates: string[] = []
+  for (const row of firstPage) {
+    await expect(row.getByTestId('order-status')).toHaveText(/^(待发货|部分发货)$/)
+    dates.push(
+      /\d{4}-\d{2}-\d{2}/.exec((await (await cell(opened, row, '期望交货日期')).textContent()) ?? '')?.[0] ?? '',
+    )
+  }
+  expect(dates).toEqual([...dates].sort())
+  expect(dates[0]! < inDays(0), `the first order is overdue: ${dates[0]}`).toBe(true)
+  await expect(firstPage[0]!.getByTestId('delivery-overdue')).toHaveText('逾期')
+
+  // ---- logistics_admin delivers the first two lines from the depot: partly delivered
   const deliveries = await findOrder(logistics, '销售管理', '发货管理', 'deliveryOrder', orderNo)
   await expect(statusOf(deliveries, orderNo)).toHaveText('待发货')
   await selectRow(deliveries, orderNo)
