@@ -7,7 +7,7 @@ import { salesApi, salesKeys } from '../../api/sales.ts'
 import { DATE_FORMAT } from '../../config/constants.ts'
 import { useDict, useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
-import { useRefOptions } from '../list/useRefOptions.ts'
+import { NAME_SEARCH, useRefOptions } from '../list/useRefOptions.ts'
 import { AttachmentsInput } from './Attachments.tsx'
 import type { LineValue, OrderFormValues } from './order-form.ts'
 
@@ -17,8 +17,11 @@ type Props = {
   onContainerChosen: () => void
 }
 
-/** The branch select: another branch sells other products, so changing it with lines asks first and clears them. */
-const BranchSelect = ({ value, onChange }: { value?: string; onChange?: (v: string) => void }) => {
+/**
+ * The branch select: another branch sells other products, so changing it with lines asks first and
+ * clears them. It takes the form item's `id`, which its label points to (`for`).
+ */
+const BranchSelect = ({ id, value, onChange }: { id?: string; value?: string; onChange?: (v: string) => void }) => {
   const { t } = useTranslation()
   const { modal } = App.useApp()
   const form = Form.useFormInstance<OrderFormValues>()
@@ -48,9 +51,10 @@ const BranchSelect = ({ value, onChange }: { value?: string; onChange?: (v: stri
   }
   return (
     <Select
+      id={id}
       value={value}
       onChange={choose}
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={NAME_SEARCH}
       options={options}
       loading={orderable.isFetching}
       placeholder={t('sales.form.chooseBranch')}
