@@ -203,3 +203,34 @@ for (const lang of ['zh', 'en'] as const) {
     ).toHaveValue('Sample check')
   })
 }
+
+test("en: a name is found by what is typed in either language: the review flow list, the order form's branch select", async ({
+  signInAs: as,
+}) => {
+  const { page } = await as('admin', 'en')
+  await page.goto('/sys/auditConfig')
+  const flows = page.getByTestId('audit-config-list')
+  await expect(flows).toContainText(NAMES.en.flow, { timeout: 30_000 })
+  const keyword = flows.getByLabel('Flow or step name', { exact: true })
+  const rows = flows.locator('.ant-table-tbody tr.ant-table-row')
+  // by the flow's English name in another case, by a step's Chinese name
+  for (const term of ['sales ORDER review flow', NAMES.zh.firstStep]) {
+    await keyword.fill(term)
+    await keyword.press('Enter')
+    await expect(rowWith(flows, NAMES.en.flow), term).toHaveCount(1)
+    await expect(flows, term).not.toContainText('Product review flow')
+  }
+  await keyword.fill('No such flow')
+  await keyword.press('Enter')
+  await expect(rows).toHaveCount(0)
+
+  await apiCall(page, 'post', '/sale/order/clearOrderDraft', {})
+  await page.goto('/sale/orderList')
+  await page.getByTestId('list-page-saleOrder').getByTestId('add').click()
+  await page.getByTestId('order-branch').click()
+  await page.keyboard.type('俄罗斯')
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option')
+  await expect(options).toHaveText(['Russia branch'])
+  await page.keyboard.type('x')
+  await expect(options).toHaveCount(0)
+})

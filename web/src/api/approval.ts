@@ -31,7 +31,8 @@ export type ReviewRef = { id: string } | { business: AuditBusiness; objectId: st
 export const approvalApi = {
   configsOf: (business: AuditBusiness) =>
     http.get<AuditConfig[]>('/sys/auditConfig/queryConfigList', { business }, { silent: true }),
-  allConfigs: (filter: { business?: AuditBusiness; status?: '0' | '1' } = {}) =>
+  /** Every config, of one business or status, or named by `keyword` (flow or step name, either language). */
+  allConfigs: (filter: { business?: AuditBusiness; status?: '0' | '1'; keyword?: string } = {}) =>
     http.get<AuditConfig[]>('/sys/auditConfig/queryAllConfigList', filter),
   config: (id: string) => http.get<AuditConfig>('/sys/auditConfig/queryById', { id }),
   addConfig: (input: AuditConfigInput) => http.post<AuditConfig>('/sys/auditConfig/add', input, { silent: true }),
@@ -48,7 +49,8 @@ export const approvalApi = {
 /** Query keys of the approval calls; a decision invalidates `all`. */
 export const approvalKeys = {
   all: ['approval'] as const,
-  configs: (business?: string, status?: string) => ['approval', 'configs', business ?? '', status ?? ''] as const,
+  configs: (business?: string, status?: string, keyword?: string) =>
+    ['approval', 'configs', business ?? '', status ?? '', keyword ?? ''] as const,
   flow: (business: string) => ['approval', 'flow', business] as const,
   reviews: (p: ReviewListParams) => ['approval', 'reviews', p] as const,
   progress: (ref: ReviewRef) => ['approval', 'progress', ref] as const,

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { type AuditBusiness, type AuditConfig, localName } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Flex, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd'
+import { App, Flex, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +15,48 @@ import { AuditConfigForm } from './AuditConfigForm.tsx'
 const MENU = 'sys_audit_config'
 type Shown = { mode: 'form'; config: AuditConfig | null } | { mode: 'process'; config: AuditConfig } | null
 
+/** Add, and the list's filters: a business, and a flow's or a step's name in either language. */
+const Toolbar = ({
+  business,
+  onBusiness,
+  onKeyword,
+  onAdd,
+}: {
+  business: AuditBusiness | undefined
+  onBusiness: (business: AuditBusiness | undefined) => void
+  onKeyword: (keyword: string) => void
+  onAdd: () => void
+}) => {
+  const { t } = useTranslation()
+  const businesses = useDict('audit_business')
+  return (
+    <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
+      <AuthButton perm={`${MENU}:add`} type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid="add">
+        {t('common.actions.add')}
+      </AuthButton>
+      <Space wrap>
+        <Select
+          allowClear
+          placeholder={t('approval.config.allBusinesses')}
+          aria-label={t('approval.config.business')}
+          options={businesses}
+          value={business}
+          onChange={(v) => onBusiness(v as AuditBusiness | undefined)}
+          style={{ minWidth: 200 }}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('approval.config.searchName')}
+          aria-label={t('approval.config.searchName')}
+          onSearch={(v) => onKeyword(v.trim())}
+          style={{ width: 260 }}
+          data-testid="audit-config-search"
+        />
+      </Space>
+    </Flex>
+  )
+}
+
 /**
  * Audit configuration (/sys/auditConfig, issue 5): per business, flows of ordered steps (department
  * and role, time limit), repeat audit, rejection flow and the self-approval ban; one flow per
@@ -24,13 +66,13 @@ export const AuditConfigList = () => {
   const { t, i18n } = useTranslation()
   const { modal, message } = App.useApp()
   const queryClient = useQueryClient()
-  const businesses = useDict('audit_business')
   const dictText = useDictText()
   const [business, setBusiness] = useState<AuditBusiness | undefined>()
+  const [keyword, setKeyword] = useState('')
   const [shown, setShown] = useState<Shown>(null)
   const { data, isFetching } = useQuery({
-    queryKey: approvalKeys.configs(business),
-    queryFn: () => approvalApi.allConfigs({ business }),
+    queryKey: approvalKeys.configs(business, undefined, keyword),
+    queryFn: () => approvalApi.allConfigs({ business, keyword: keyword || undefined }),
   })
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['approval', 'configs'] })
 
@@ -111,25 +153,12 @@ export const AuditConfigList = () => {
 
   return (
     <div data-testid="audit-config-list">
-      <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
-        <AuthButton
-          perm={`${MENU}:add`}
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setShown({ mode: 'form', config: null })}
-          data-testid="add"
-        >
-          {t('common.actions.add')}
-        </AuthButton>
-        <Select
-          allowClear
-          placeholder={t('approval.config.allBusinesses')}
-          options={businesses}
-          value={business}
-          onChange={(v) => setBusiness(v as AuditBusiness | undefined)}
-          style={{ minWidth: 200 }}
-        />
-      </Flex>
+      <Toolbar
+        business={business}
+        onBusiness={setBusiness}
+        onKeyword={setKeyword}
+        onAdd={() => setShown({ mode: 'form', config: null })}
+      />
       <Table<AuditConfig>
         rowKey="id"
         columns={columns}

@@ -9,6 +9,7 @@ export default {
     nameEn: 'Flow name in English',
     business: 'Business',
     allBusinesses: 'All businesses',
+    searchName: 'Flow or step name',
     repeatAudit: 'One person may approve consecutive steps',
     rejectFlow: 'On rejection',
     forbidSelfApproval: 'Submitters may not review their own',

@@ -8,6 +8,7 @@ export default {
     nameEn: '流程英文名称',
     business: '审核业务',
     allBusinesses: '全部业务',
+    searchName: '流程或步骤名称',
     repeatAudit: '允许同一人连续审核',
     rejectFlow: '驳回流程',
     forbidSelfApproval: '禁止审核本人提交的单据',
