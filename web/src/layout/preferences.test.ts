@@ -40,6 +40,11 @@ describe('interface preferences', () => {
     )
     expect(mergePreferences('garbage')).toEqual(DEFAULT_PREFERENCES)
   })
+
+  it('read a colour stored in the shade kept before as its readable shade', () => {
+    expect(mergePreferences({ primaryColor: '#52c41a' }).primaryColor).toBe('#237804')
+    expect(mergePreferences({ primaryColor: '#1677ff' }).primaryColor).toBe(DEFAULT_PREFERENCES.primaryColor)
+  })
 })
 
 describe('header while scrolling', () => {

@@ -17,21 +17,26 @@ export type Preferences = {
   siderCollapsed: boolean
 }
 
-/** The 8 primary colours (antd's preset palette); the key names the colour in i18n `shell.settings.colors`. */
+/**
+ * The 8 primary colours (antd's preset palette); the key names the colour in i18n
+ * `shell.settings.colors`. Each is the palette's shade that white text on it and it as text on
+ * white read at 4.5:1 or more (WCAG AA): buttons, the selected menu entry, links and tabs are drawn
+ * in it. `replaces` is the shade kept before, which a stored setting may still name.
+ */
 export const PRIMARY_COLORS = [
-  { key: 'dustRed', color: '#f5222d' },
-  { key: 'volcano', color: '#fa541c' },
-  { key: 'sunsetOrange', color: '#faad14' },
-  { key: 'cyan', color: '#13c2c2' },
-  { key: 'polarGreen', color: '#52c41a' },
-  { key: 'daybreakBlue', color: '#1677ff' },
-  { key: 'geekBlue', color: '#2f54eb' },
-  { key: 'goldenPurple', color: '#722ed1' },
+  { key: 'dustRed', color: '#cf1322', replaces: '#f5222d' },
+  { key: 'volcano', color: '#d4380d', replaces: '#fa541c' },
+  { key: 'sunsetOrange', color: '#ad4e00', replaces: '#faad14' },
+  { key: 'cyan', color: '#006d75', replaces: '#13c2c2' },
+  { key: 'polarGreen', color: '#237804', replaces: '#52c41a' },
+  { key: 'daybreakBlue', color: '#0958d9', replaces: '#1677ff' },
+  { key: 'geekBlue', color: '#2f54eb', replaces: null },
+  { key: 'goldenPurple', color: '#722ed1', replaces: null },
 ] as const
 
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'light',
-  primaryColor: '#1677ff',
+  primaryColor: '#0958d9',
   navMode: 'side',
   contentWidth: 'fluid',
   fixedHeader: false,
@@ -55,7 +60,8 @@ export const mergePreferences = (stored: unknown): Preferences => {
   if (out.theme !== 'light' && out.theme !== 'dark') out.theme = DEFAULT_PREFERENCES.theme
   if (out.navMode !== 'side' && out.navMode !== 'top') out.navMode = DEFAULT_PREFERENCES.navMode
   if (out.contentWidth !== 'fluid' && out.contentWidth !== 'fixed') out.contentWidth = DEFAULT_PREFERENCES.contentWidth
-  if (!PRIMARY_COLORS.some((c) => c.color === out.primaryColor)) out.primaryColor = DEFAULT_PREFERENCES.primaryColor
+  const chosen = PRIMARY_COLORS.find((c) => c.color === out.primaryColor || c.replaces === out.primaryColor)
+  out.primaryColor = chosen?.color ?? DEFAULT_PREFERENCES.primaryColor
   return out
 }
 
