@@ -8,6 +8,7 @@ import { keys } from '../../api/queries.ts'
 import { type ListParams, type ResourceRecord, resourceApi } from '../../api/resources.ts'
 import { DEFAULT_SORT, PAGE_SIZE, PAGINATION } from '../../config/constants.ts'
 import { useTabPane, useTabRouteChange } from '../../layout/tabs/useTabPane.ts'
+import { selectAllTitle } from './SelectAllTitle.tsx'
 import { nestRows, parentKeys, type TreeRow } from './tree-rows.ts'
 import { searchFromUrl } from './url-search.ts'
 
@@ -129,6 +130,7 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort | 'serve
       showTotal: (total) => t(page?.estimated ? 'list.totalEstimated' : 'list.total', { total }),
     },
     rowSelection: {
+      columnTitle: selectAllTitle,
       selectedRowKeys: [...selected.keys()],
       preserveSelectedRowKeys: true,
       onChange: (selectedKeys, selectedRows) => {
