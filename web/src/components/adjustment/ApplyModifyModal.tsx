@@ -25,8 +25,19 @@ type Props = {
   order?: AdjustOrderRef | null
 }
 
-/** The order number select: orders of the caller's scope pending delivery or partly delivered. */
-const OrderSelect = ({ value, onChange }: { value?: string; onChange?: (id: string, no: string) => void }) => {
+/**
+ * The order number select: orders of the caller's scope pending delivery or partly delivered. It
+ * takes the form item's `id`, which its label points to (`for`).
+ */
+const OrderSelect = ({
+  id,
+  value,
+  onChange,
+}: {
+  id?: string
+  value?: string
+  onChange?: (id: string, no: string) => void
+}) => {
   const { t } = useTranslation()
   const [keyword, setKeyword] = useState('')
   const [typed, setTyped] = useState('')
@@ -56,6 +67,7 @@ const OrderSelect = ({ value, onChange }: { value?: string; onChange?: (id: stri
   }))
   return (
     <Select
+      id={id}
       showSearch
       filterOption={false}
       value={value}

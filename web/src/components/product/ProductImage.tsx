@@ -2,21 +2,26 @@ import { PictureOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Image } from 'antd'
 import { useEffect, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 import { productApi, productKeys } from '../../api/product.ts'
 
 /**
  * A product image by its attachment id: fetched with the session's headers (the download checks
- * the right to read the product), shown from a blob URL, previewable.
+ * the right to read the product), shown from a blob URL, previewable. `alt` says what it shows
+ * ('' where the product's name or code stands beside it); by default 'product image'.
  */
 export const ProductImage = ({
   id,
   size = 40,
   preview = true,
+  alt,
 }: {
   id: string | undefined
   size?: number
   preview?: boolean
+  alt?: string
 }) => {
+  const { t } = useTranslation()
   const { data } = useQuery({
     queryKey: productKeys.image(id ?? ''),
     queryFn: async () => (await productApi.image(id as string)).blob,
@@ -46,6 +51,7 @@ export const ProductImage = ({
   return (
     <Image
       src={url}
+      alt={alt ?? t('product.images.alt')}
       width={size}
       height={size}
       style={{ objectFit: 'cover', borderRadius: 4 }}

@@ -159,6 +159,7 @@ export const AuditDetailList = () => {
           <Select
             allowClear
             placeholder={t('approval.config.allBusinesses')}
+            aria-label={t('approval.config.business')}
             options={businesses}
             style={{ minWidth: 180 }}
             onChange={(v) => setParams((p) => ({ ...p, business: v as AuditBusiness | undefined, pageNo: 1 }))}

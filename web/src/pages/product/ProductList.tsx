@@ -47,7 +47,7 @@ export const ProductList = () => {
           code: {
             render: (value, record) => (
               <Space>
-                <ProductImage id={(record.images as string[] | undefined)?.[0]} size={28} preview={false} />
+                <ProductImage id={(record.images as string[] | undefined)?.[0]} size={28} preview={false} alt="" />
                 {String(value ?? '')}
               </Space>
             ),

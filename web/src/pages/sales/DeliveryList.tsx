@@ -60,13 +60,22 @@ const freshRow = (client: QueryClient, row: ResourceRecord): ResourceRecord => {
  * SPEC 4's delivery filter as a quick filter in the search form: all, pending delivery, partly or
  * fully delivered, delivery complete. Choosing one searches at once.
  */
-const StatusFilter = ({ value, onChange }: { value?: unknown; onChange?: (v: string[] | undefined) => void }) => {
+const StatusFilter = ({
+  id,
+  value,
+  onChange,
+}: {
+  id?: string
+  value?: unknown
+  onChange?: (v: string[] | undefined) => void
+}) => {
   const { t } = useTranslation()
   const label = useFieldLabel(deliveryOrderResource.name)
   const form = Form.useFormInstance()
   const keys = Object.keys(DELIVERY_FILTERS) as DeliveryFilter[]
   return (
     <Select
+      id={id}
       value={filterOf(value) ?? 'all'}
       options={[
         { value: 'all', label: t('delivery.filter.all') },

@@ -125,6 +125,7 @@ export default {
     tooLarge: 'The image must be smaller than 2 MB',
     notImage: 'Only images can be uploaded',
     tooMany: 'At most {{max}} images',
+    alt: 'Product image',
   },
   audit: {
     title: 'Review product: {{name}}',

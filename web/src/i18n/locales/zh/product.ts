@@ -120,6 +120,7 @@ export default {
     tooLarge: '图片必须小于 2MB',
     notImage: '只能上传图片',
     tooMany: '最多 {{max}} 张图片',
+    alt: '产品图片',
   },
   audit: {
     title: '产品审核：{{name}}',
