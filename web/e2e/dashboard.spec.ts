@@ -1,8 +1,36 @@
-import type { Dashboard } from '@app/contracts'
+import type { Dashboard, Money } from '@app/contracts'
 import type { Page } from '@playwright/test'
 import { expect, signIn, switchLanguage, test } from './fixtures.ts'
 
 const thousands = (n: number) => n.toLocaleString('en-US')
+
+/** An amount as the page must write it: its currency and two decimals, by the interface language. */
+const written = (m: Money, lang: 'zh' | 'en') =>
+  new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
+    style: 'currency',
+    currency: m.currency ?? 'XXX',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(m.amount)
+
+/** The month's amount tile: one line per currency, never one sum of them. */
+const expectAmounts = async (page: Page, d: Dashboard, lang: 'zh' | 'en') => {
+  const lines = page.getByTestId('dashboard-value-month-amount').getByTestId('money')
+  await expect(lines).toHaveText(d.thisMonth.amounts.map((m) => written(m, lang)))
+  const cny = d.thisMonth.amounts.find((m) => m.currency === 'CNY')
+  const usd = d.thisMonth.amounts.find((m) => m.currency === 'USD')
+  if (cny)
+    await expect(lines.filter({ hasText: lang === 'zh' ? /^¥[\d,]+\.\d\d$/ : /^CN¥[\d,]+\.\d\d$/ })).toHaveCount(1)
+  if (usd)
+    await expect(lines.filter({ hasText: lang === 'zh' ? /^US\$[\d,]+\.\d\d$/ : /^\$[\d,]+\.\d\d$/ })).toHaveCount(1)
+  // last month, currency by currency
+  for (const m of d.lastMonth.amounts)
+    await expect(page.getByTestId('dashboard-tile-month-amount')).toContainText(written(m, lang))
+  const top = d.topProducts[0]!
+  await expect(page.getByTestId('dashboard-product-amounts').first()).toHaveText(
+    top.amounts.map((m) => written(m, lang)).join(''),
+  )
+}
 
 /** Signs in and keeps the dashboard's own answer, to check the page shows exactly those figures. */
 const signInWithFigures = async (page: Page, username: string) => {
@@ -29,6 +57,9 @@ test('the dashboard shows the day’s figures in zh and en, and a tile opens the
   await expect(page.getByTestId('dashboard-by-month').locator('.recharts-bar-rectangle').first()).toBeAttached()
   const pending = d.byStatus.find((s) => s.status === 100801) ?? d.byStatus[0]!
   await expect(page.getByTestId(`dashboard-status-${pending.status}`)).toContainText(String(pending.count))
+  // amounts: each in its currency, to the cent; the demo's domestic branches buy in yuan, the others in dollars
+  expect(new Set(d.byMonth.flatMap((m) => m.amounts.map((a) => a.currency)))).toEqual(new Set(['CNY', 'USD']))
+  await expectAmounts(page, d, 'zh')
 
   // en: the same figures, English texts
   await switchLanguage(page, 'English')
@@ -36,6 +67,7 @@ test('the dashboard shows the day’s figures in zh and en, and a tile opens the
   await expect(page.getByTestId('dashboard-value-month-orders')).toHaveText(thousands(d.thisMonth.count))
   await expect(page.getByTestId('dashboard-by-status')).toContainText('Orders by status')
   await expect(page.getByTestId('dashboard-top-products')).toContainText('Top 10 products')
+  await expectAmounts(page, d, 'en')
 
   // a status opens the order list filtered by it: as many orders as the tile said
   await page.getByTestId(`dashboard-status-${pending.status}`).click()
