@@ -1,0 +1,221 @@
+import { type MenuItem, OrderStatus } from '@app/contracts'
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { expect, type Lang, test, type User } from './fixtures.ts'
+import { apiCall, rows } from './list-helpers.ts'
+import { inDays, selectRow, t, toolbarButton } from './sales-helpers.ts'
+
+/**
+ * Accessibility (issue point 8): axe-core checks every screen of the administrator's menu (read
+ * from the app's own permission list, as the sider draws it) and the main dialogs — the order form,
+ * the order detail, the deliver dialog, the review dialog, the adjustment form and a master-data
+ * edit form — in Chinese and in English. A serious or critical violation fails the journey; every
+ * one found is listed with the elements it concerns and what axe says to fix.
+ */
+
+type Finding = { where: string; text: string }
+
+const SERIOUS = new Set(['serious', 'critical'])
+
+/** axe over the whole page as it is now (hidden tabs and closed popups are not part of it). */
+const check = async (page: Page, where: string): Promise<Finding[]> => {
+  const results = await new AxeBuilder({ page }).analyze()
+  const found = results.violations
+    .filter((v) => SERIOUS.has(v.impact ?? ''))
+    .map((v) => ({
+      where,
+      text: [
+        `${where}: [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
+        ...v.nodes.map(
+          (n) => `    at ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+        ),
+      ].join('\n'),
+    }))
+  // said as they are found, so that a journey stopped later still shows them
+  for (const f of found) console.log(f.text)
+  return found
+}
+
+const report = (findings: Finding[]) =>
+  findings.length === 0 ? 'none' : `\n${findings.map((f) => f.text).join('\n\n')}\n`
+
+/** The menu entries that open a screen, each with the folders above it (their keys are their urls). */
+type Entry = { url: string; folders: string[] }
+const screensOf = (items: readonly MenuItem[], folders: string[] = []): Entry[] =>
+  items
+    .filter((m) => !m.hidden)
+    .flatMap((m) => {
+      const children = m.children.filter((c) => !c.hidden)
+      if (children.length > 0) return screensOf(children, [...folders, m.url])
+      return m.meta.internalOrExternal ? [] : [{ url: m.url, folders }]
+    })
+
+/** The sider's entry or folder whose menu key is `url`. */
+const menuEntry = (page: Page, url: string) =>
+  page.getByTestId('side-menu').locator(`[data-menu-id$="-${url}"]`).first()
+
+/** The visible tab pane of a screen, once it has finished loading what it shows. */
+const loadedPane = async (page: Page, url: string) => {
+  const pane = page.locator(`[data-testid="tab-pane"][data-tab="${url}"]`)
+  await expect(pane).toBeVisible({ timeout: 30_000 })
+  await expect(pane.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 30_000 })
+  return pane
+}
+
+/** Opens a screen from the sider (unfolding its folders), as a person would. */
+const openScreen = async (page: Page, entry: Entry) => {
+  const arrived = () => new URL(page.url()).pathname === entry.url
+  await expect(async () => {
+    if (arrived()) return
+    const item = menuEntry(page, entry.url)
+    if (!(await item.isVisible())) {
+      for (const folder of entry.folders) {
+        const title = menuEntry(page, folder)
+        if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click({ timeout: 4_000 })
+      }
+    }
+    await item.click({ timeout: 4_000 })
+    await expect.poll(arrived, { timeout: 4_000 }).toBe(true)
+  }).toPass({ timeout: 40_000 })
+  return loadedPane(page, entry.url)
+}
+
+/** Closes the tab in front (the home tab stays), so that screens checked before do not pile up. */
+const closeFrontTab = async (page: Page) => {
+  const remove = page.getByTestId('tab-strip').locator('.ant-tabs-tab-active').getByTestId('tab-close')
+  if ((await remove.count()) > 0) await remove.click()
+}
+
+/** Opens a dialog and waits until it shows what it loads, its opening animation ended. */
+const openDialog = async (page: Page, open: () => Promise<void>, dialog: Locator) => {
+  await open()
+  await expect(dialog).toBeVisible({ timeout: 30_000 })
+  await expect(dialog.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 30_000 })
+  // colours read mid-fade are not the ones a person sees
+  await expect(page.locator('.ant-modal-wrap .ant-zoom-appear, .ant-modal-wrap .ant-zoom-enter')).toHaveCount(0)
+  return dialog
+}
+
+const closeDialog = async (page: Page, dialog: Locator) => {
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+}
+
+/** A list screen opened by its address, its first rows shown. */
+const listAt = async (page: Page, url: string, resource: string) => {
+  await page.goto(url)
+  const list = page.getByTestId(`list-page-${resource}`)
+  await expect(rows(list).first()).toBeVisible({ timeout: 30_000 })
+  return list
+}
+
+/** The administrator's dialogs: order form and detail, deliver, adjustment form, a master-data edit form. */
+const adminDialogs = async (u: User) => {
+  const { page } = u
+  const found: Finding[] = []
+  const at = async (where: string, open: () => Promise<void>, dialog: Locator) => {
+    await openDialog(page, open, dialog)
+    found.push(...(await check(page, `${u.lang} ${where}`)))
+    await closeDialog(page, dialog)
+  }
+
+  const orders = await listAt(page, '/sale/orderList', 'saleOrder')
+  await at(
+    'order form',
+    () => orders.getByTestId('add').click(),
+    page.getByRole('dialog').filter({ has: page.getByTestId('order-remark') }),
+  )
+  await at(
+    'order detail',
+    () => rows(orders).first().getByTestId('order-no-link').click(),
+    page.getByTestId('order-detail-modal').getByRole('dialog'),
+  )
+
+  const deliveries = await listAt(page, `/sale/deliveryList?status=${OrderStatus.PendingDelivery}`, 'deliveryOrder')
+  await rows(deliveries).first().locator('.ant-checkbox-input').check()
+  await at(
+    'deliver dialog',
+    () => toolbarButton(deliveries, u.lang === 'en' ? /^Deliver$/ : /^发\s*货$/).click(),
+    page.getByTestId('deliver-modal').getByRole('dialog'),
+  )
+
+  await page.goto('/sale/orderApplyModifyList')
+  const adjustments = page.getByTestId('list-page-applyModify')
+  await expect(adjustments.getByTestId('add')).toBeEnabled({ timeout: 30_000 })
+  await at(
+    'adjustment form',
+    () => adjustments.getByTestId('add').click(),
+    page.getByTestId('apply-modify-modal').getByRole('dialog'),
+  )
+
+  const suppliers = await listAt(page, '/md/supplierList', 'supplier')
+  await at(
+    'supplier edit form',
+    () =>
+      rows(suppliers)
+        .first()
+        .getByRole('button', { name: u.lang === 'en' ? /^Edit$/ : /^编\s*辑$/ })
+        .click(),
+    page.getByRole('dialog').filter({ has: page.getByTestId('record-form') }),
+  )
+  return found
+}
+
+for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
+  test(`every menu screen and the main dialogs have no serious or critical accessibility violation (${lang})`, async ({
+    signInAs: as,
+  }) => {
+    test.setTimeout(900_000)
+    const admin = await as('admin', lang)
+    const { page } = admin
+    const { menu } = (await apiCall(page, 'get', '/sys/permission/getPermissionList')) as unknown as {
+      menu: MenuItem[]
+    }
+    const screens = screensOf(menu)
+    expect(screens.length, 'screens in the administrator’s menu').toBeGreaterThan(20)
+
+    const findings: Finding[] = []
+    findings.push(...(await check(page, `${lang} sign-in landing`)))
+    for (const entry of screens) {
+      await openScreen(page, entry)
+      findings.push(...(await check(page, `${lang} ${entry.url}`)))
+      await closeFrontTab(page)
+    }
+    findings.push(...(await adminDialogs(admin)))
+
+    // the review dialog, as the order's current reviewer
+    const branch = await as('branch_admin', lang)
+    const branches = (await apiCall(branch.page, 'get', '/md/branch/getListAll')) as unknown as {
+      id: string
+      code: string
+    }[]
+    const branchId = branches.find((b) => b.code === 'RU-MOW')?.id ?? ''
+    const offer = (await apiCall(
+      branch.page,
+      'get',
+      `/sale/order/sellableProducts?branchId=${branchId}&pageNo=1&pageSize=1`,
+    )) as unknown as { records: { productId: string; units: { id: string }[] }[] }
+    const product = offer.records[0]!
+    const { orderNo } = (await apiCall(branch.page, 'post', '/sale/order/add', {
+      branchId,
+      companyCode: '002',
+      expectedDeliveryDate: inDays(30),
+      lines: [{ productId: product.productId, unitId: product.units[0]!.id, quantity: 10 }],
+    })) as { orderNo: string }
+    const reviewer = await as('region_president', lang)
+    const rp = reviewer.page
+    await rp.goto('/sale/orderList')
+    const list = rp.getByTestId('list-page-saleOrder')
+    await list.getByTestId('search-form').getByLabel(t(reviewer).orderNo, { exact: true }).fill(orderNo)
+    await list.getByTestId('search-submit').click()
+    await expect(rows(list)).toHaveCount(1)
+    await selectRow(list, orderNo)
+    const review = rp.getByTestId('audit-modal').getByRole('dialog')
+    await openDialog(rp, () => toolbarButton(list, t(reviewer).review).click(), review)
+    await expect(review.getByRole('textbox')).toBeVisible()
+    findings.push(...(await check(rp, `${lang} review dialog`)))
+    await closeDialog(rp, review)
+
+    expect(findings, `serious or critical accessibility violations: ${report(findings)}`).toEqual([])
+  })
+}
