@@ -1,14 +1,18 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
-import { type Dashboard, ErpSyncStatus, type Money, OrderStatus } from '@app/contracts'
+import { type Dashboard, type Money, OrderStatus } from '@app/contracts'
 import { Card, Col, Flex, Row, Space, Statistic, Typography } from 'antd'
-import type { ReactNode } from 'react'
+import type { KeyboardEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatThousands } from '../../config/constants.ts'
 import { formatMoney } from '../../i18n/money.ts'
+import { ActionLink } from '../ActionLink.tsx'
 import { useDictText } from '../list/useDict.ts'
 import { DELIVERY_LIST, listUrl, ORDER_LIST, STOCK_LIST, TODO_LIST } from './links.ts'
 
-/** One figure in its grid cell: a card that opens the list it summarises. */
+/**
+ * One figure in its grid cell: a card that opens the list it summarises, by a click or, once the
+ * keyboard is on it, by Enter (it is a link to screen readers).
+ */
 const Tile = ({
   id,
   title,
@@ -27,6 +31,13 @@ const Tile = ({
       size="small"
       hoverable={!!onOpen}
       onClick={onOpen}
+      {...(onOpen && {
+        role: 'link',
+        tabIndex: 0,
+        onKeyDown: (e: KeyboardEvent) => {
+          if (e.key === 'Enter') onOpen()
+        },
+      })}
       data-testid={`dashboard-tile-${id}`}
       style={{ height: '100%' }}
     >
@@ -91,7 +102,6 @@ export const FigureTiles = ({ data, open }: { data: Dashboard; open: (url: strin
   const { t } = useTranslation()
   const dictText = useDictText()
   const month = { orderDate: [firstOfMonth(data.today), data.byMonth.at(-1)?.to ?? data.today] }
-  const failed = data.unsynced.bySyncStatus.find((s) => s.syncStatus === ErpSyncStatus.Failed)?.count ?? 0
   return (
     <Row gutter={[16, 16]}>
       <Tile
@@ -155,20 +165,16 @@ export const FigureTiles = ({ data, open }: { data: Dashboard; open: (url: strin
         footer={
           <Space size={8} wrap>
             {data.unsynced.bySyncStatus.map((s) => (
-              <Typography.Link
+              <ActionLink
                 key={s.syncStatus}
                 data-testid={`dashboard-sync-${s.syncStatus}`}
-                onClick={(e) => {
-                  e.stopPropagation()
-                  open(listUrl(ORDER_LIST, { syncStatus: s.syncStatus }))
-                }}
+                onClick={() => open(listUrl(ORDER_LIST, { syncStatus: s.syncStatus }))}
               >
                 {dictText('erp_sync_status', s.syncStatus)} {s.count}
-              </Typography.Link>
+              </ActionLink>
             ))}
           </Space>
         }
-        onOpen={failed > 0 ? () => open(listUrl(ORDER_LIST, { syncStatus: ErpSyncStatus.Failed })) : undefined}
       />
     </Row>
   )

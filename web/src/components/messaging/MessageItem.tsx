@@ -4,6 +4,7 @@ import { Badge, Button, Flex, Typography, theme } from 'antd'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { DATETIME_FORMAT } from '../../config/constants.ts'
+import { ActionLink } from '../ActionLink.tsx'
 
 type Props = {
   message: Message
@@ -30,7 +31,7 @@ export const MessageItem = ({ message: m, onOpen, onView, onDelete }: Props) => 
         {unread && <Badge status="error" data-testid="unread-dot" />}
       </span>
       <div style={{ flex: 1, minWidth: 0 }}>
-        <Typography.Link
+        <ActionLink
           onClick={() => onOpen(m)}
           strong={unread}
           ellipsis
@@ -38,7 +39,7 @@ export const MessageItem = ({ message: m, onOpen, onView, onDelete }: Props) => 
           data-testid="message-title"
         >
           {m.title}
-        </Typography.Link>
+        </ActionLink>
         {m.content && (
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '2px 0' }}>
             {m.content}

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { ResourceRecord } from '../../api/resources.ts'
+import { ActionLink } from '../../components/ActionLink.tsx'
 import { FieldValue } from '../../components/list/FieldValue.tsx'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList } from '../../components/list/types.ts'
@@ -42,9 +43,9 @@ export const LogList = () => {
         columns: {
           operation: {
             render: (value, record) => (
-              <Typography.Link onClick={() => setShown(record)} data-testid="log-operation">
+              <ActionLink onClick={() => setShown(record)} data-testid="log-operation">
                 {operationText(value)}
-              </Typography.Link>
+              </ActionLink>
             ),
           },
           costMs: { render: (value) => t('admin.log.ms', { ms: value ?? 0 }) },
