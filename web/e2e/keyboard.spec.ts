@@ -6,8 +6,9 @@ import { inDays, statusOf } from './sales-helpers.ts'
 /**
  * Keyboard only (issue point 8): branch_admin signs in, opens the order list from the menu
  * search, fills the order form (branch, account set, expected date, a product from the picker, its
- * quantity) and saves it; then each reviewer of the flow signs in, finds the order, selects it and
- * approves it in the review dialog, until it waits for delivery. No mouse: Tab and Shift+Tab move,
+ * quantity) and saves it; then each reviewer of the flow signs in, sees it in the inbox (the home
+ * page's tile), finds it on the order list, selects it and approves it in the review dialog, until
+ * it waits for delivery. No mouse: Tab and Shift+Tab move,
  * Enter and Space act, arrows choose, the rest is typed.
  */
 
@@ -74,9 +75,20 @@ const openOrderList = async (page: Page) => {
   return list
 }
 
+/** The home page's inbox tile, reached and opened with the keyboard: the order waits there. */
+const inboxHasIt = async (page: Page, orderNo: string) => {
+  const tile = page.getByTestId('dashboard-tile-reviews')
+  await expect(tile).toBeVisible({ timeout: 30_000 })
+  await tabTo(page, tile)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/audit\/detailList$/)
+  await expect(page.getByText(orderNo, { exact: true })).toBeVisible({ timeout: 30_000 })
+}
+
 /** The order's current reviewer finds it on the order list and approves their step. */
 const approve = async (page: Page, username: string, orderNo: string) => {
   await signIn(page, username)
+  await inboxHasIt(page, orderNo)
   const list = await openOrderList(page)
   const numberField = list.getByTestId('search-form').getByLabel('订单号', { exact: true })
   await tabTo(page, numberField)
