@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Locator, Page } from '@playwright/test'
 import { type MailSink, startMailSink } from '../../server/src/modules/notify/mail-sink.ts'
 import { expect, pickFromMenu, signIn, test } from './fixtures.ts'
-import { apiCall, rowWith } from './list-helpers.ts'
+import { apiCall, rows, rowWith } from './list-helpers.ts'
 import { findOrder, inDays, statusOf } from './sales-helpers.ts'
 import { mailSinkPort } from './server-main.ts'
 
@@ -187,8 +187,10 @@ test('an administrator adds a WeCom robot; an order is posted to it; the sent li
     const sent = page.getByTestId('list-page-notifyOutbox')
     await expect(async () => {
       await page.reload()
+      // the list as it stands now (a busy machine may take a while to show it), then the order's rows in it
+      await expect(rows(sent).first()).toBeVisible({ timeout: 30_000 })
       await expect(rowWith(sent, orderNo).filter({ hasText: '已发送' }).first()).toBeVisible({ timeout: 2000 })
-    }).toPass({ timeout: 30_000 })
+    }).toPass({ timeout: 90_000 })
   } finally {
     robot.close()
   }
