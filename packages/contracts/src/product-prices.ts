@@ -1,12 +1,11 @@
 import { z } from 'zod'
 import { PriceTypeValues } from './dicts/product.ts'
-import { codeOf, day, optionalText, recordBase, status } from './fields.ts'
+import { day, optionalText, recordBase, status } from './fields.ts'
 import { categoryResource, productResource, productUnitResource } from './product.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /** Products' prices (one per type) and the branch-sale relations that say what a branch sells (SPEC 2). */
 
-const _code = codeOf(32)
 const money = z.coerce.number().min(0).max(1e9)
 const currency = z
   .string()
@@ -30,29 +29,21 @@ export const priceResource = defineResource({
     ...AUDIT_FIELDS,
   },
 })
-export const PriceLineSchema = z
-  .object({
-    priceType: z.enum(PriceTypeValues),
-    price: money,
-    currency,
-    validFrom: day,
-    validTo: day.nullish(),
-    remark: optionalText(255),
-  })
-  .refine((p) => !p.validTo || p.validTo >= p.validFrom, {
-    message: 'valid to must not be before valid from',
-    path: ['validTo'],
-  })
-export type PriceLine = z.input<typeof PriceLineSchema>
-export const PriceInputSchema = z.object({
-  productId: z.string().uuid(),
+/** A price as entered: its type, amount, currency and validity. */
+const priceFields = {
   priceType: z.enum(PriceTypeValues),
   price: money,
   currency,
   validFrom: day,
   validTo: day.nullish(),
   remark: optionalText(255),
+}
+export const PriceLineSchema = z.object(priceFields).refine((p) => !p.validTo || p.validTo >= p.validFrom, {
+  message: 'valid to must not be before valid from',
+  path: ['validTo'],
 })
+export type PriceLine = z.input<typeof PriceLineSchema>
+export const PriceInputSchema = z.object({ productId: z.string().uuid(), ...priceFields })
 export const PriceSchema = PriceInputSchema.extend({
   ...recordBase,
   validTo: z.string().nullable(),
@@ -69,6 +60,11 @@ export const ProductPriceSaveSchema = z
   })
 export type ProductPriceSave = z.input<typeof ProductPriceSaveSchema>
 
+/** A price as a change shows it, before or after. */
+const PriceSnapshotSchema = z
+  .object({ price: z.number(), currency: z.string(), validFrom: z.string(), validTo: z.string().nullable() })
+  .nullable()
+
 /** One change of a price: who, when, what it was and what it became. */
 export const PriceChangeSchema = z.object({
   id: z.string(),
@@ -76,12 +72,8 @@ export const PriceChangeSchema = z.object({
   operation: z.string(),
   username: z.string().nullable(),
   createAt: z.date(),
-  before: z
-    .object({ price: z.number(), currency: z.string(), validFrom: z.string(), validTo: z.string().nullable() })
-    .nullable(),
-  after: z
-    .object({ price: z.number(), currency: z.string(), validFrom: z.string(), validTo: z.string().nullable() })
-    .nullable(),
+  before: PriceSnapshotSchema,
+  after: PriceSnapshotSchema,
 })
 export type PriceChange = z.infer<typeof PriceChangeSchema>
 
