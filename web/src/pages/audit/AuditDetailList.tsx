@@ -1,6 +1,6 @@
-import type { AuditBusiness, BatchApproveResult, ReviewItem } from '@app/contracts'
+import type { BatchApproveResult, ReviewItem } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { App, Flex, Input, Select, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd'
+import { App, Flex, Input, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,9 +8,10 @@ import { approvalApi, approvalKeys, type ReviewListParams, type ReviewTab } from
 import { AuthButton } from '../../auth/permissions.tsx'
 import { AuditModal, type AuditTarget } from '../../components/approval/AuditModal.tsx'
 import { BatchApproveModal } from '../../components/approval/BatchApproveModal.tsx'
+import { BusinessFilter } from '../../components/approval/BusinessFilter.tsx'
 import { DecisionTag } from '../../components/approval/DecisionTag.tsx'
 import { ReviewProgressModal } from '../../components/approval/ReviewProgress.tsx'
-import { useDict, useDictText } from '../../components/list/useDict.ts'
+import { useDictText } from '../../components/list/useDict.ts'
 import { PAGE_SIZE, PAGINATION } from '../../config/constants.ts'
 
 const MENU = 'audit_detail'
@@ -24,7 +25,6 @@ const when = (d: string | null) => (d ? dayjs(d).format('YYYY-MM-DD HH:mm') : ''
 export const AuditDetailList = () => {
   const { t } = useTranslation()
   const { message, modal } = App.useApp()
-  const businesses = useDict('audit_business')
   const dictText = useDictText()
   const [params, setParams] = useState<ReviewListParams>({ tab: 'todo', pageNo: 1, pageSize: PAGE_SIZE })
   const [selected, setSelected] = useState<string[]>([])
@@ -156,13 +156,9 @@ export const AuditDetailList = () => {
           )}
         </Space>
         <Space wrap>
-          <Select
-            allowClear
-            placeholder={t('approval.config.allBusinesses')}
-            aria-label={t('approval.config.business')}
-            options={businesses}
-            style={{ minWidth: 180 }}
-            onChange={(v) => setParams((p) => ({ ...p, business: v as AuditBusiness | undefined, pageNo: 1 }))}
+          <BusinessFilter
+            value={params.business}
+            onChange={(business) => setParams((p) => ({ ...p, business, pageNo: 1 }))}
           />
           <Input.Search
             allowClear
