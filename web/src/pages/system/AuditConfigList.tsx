@@ -1,14 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { type AuditBusiness, type AuditConfig, localName } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Flex, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd'
+import { App, Flex, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approvalApi, approvalKeys } from '../../api/approval.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
 import { AuditProcessModal } from '../../components/approval/AuditProcess.tsx'
-import { useDict, useDictText } from '../../components/list/useDict.ts'
+import { BusinessFilter } from '../../components/approval/BusinessFilter.tsx'
+import { useDictText } from '../../components/list/useDict.ts'
 import { DATETIME_FORMAT } from '../../config/constants.ts'
 import { AuditConfigForm } from './AuditConfigForm.tsx'
 
@@ -28,22 +29,13 @@ const Toolbar = ({
   onAdd: () => void
 }) => {
   const { t } = useTranslation()
-  const businesses = useDict('audit_business')
   return (
     <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
       <AuthButton perm={`${MENU}:add`} type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid="add">
         {t('common.actions.add')}
       </AuthButton>
       <Space wrap>
-        <Select
-          allowClear
-          placeholder={t('approval.config.allBusinesses')}
-          aria-label={t('approval.config.business')}
-          options={businesses}
-          value={business}
-          onChange={(v) => onBusiness(v as AuditBusiness | undefined)}
-          style={{ minWidth: 200 }}
-        />
+        <BusinessFilter value={business} onChange={onBusiness} />
         <Input.Search
           allowClear
           placeholder={t('approval.config.searchName')}
@@ -57,26 +49,11 @@ const Toolbar = ({
   )
 }
 
-/**
- * Audit configuration (/sys/auditConfig, issue 5): per business, flows of ordered steps (department
- * and role, time limit), repeat audit, rejection flow and the self-approval ban; one flow per
- * business is in force. 'View' shows a flow as steps (the audit process modal).
- */
-export const AuditConfigList = () => {
+/** Asks before deleting a flow; then says whether it went and reloads the list either way. */
+const useRemove = (refresh: () => Promise<void>) => {
   const { t, i18n } = useTranslation()
   const { modal, message } = App.useApp()
-  const queryClient = useQueryClient()
-  const dictText = useDictText()
-  const [business, setBusiness] = useState<AuditBusiness | undefined>()
-  const [keyword, setKeyword] = useState('')
-  const [shown, setShown] = useState<Shown>(null)
-  const { data, isFetching } = useQuery({
-    queryKey: approvalKeys.configs(business, undefined, keyword),
-    queryFn: () => approvalApi.allConfigs({ business, keyword: keyword || undefined }),
-  })
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['approval', 'configs'] })
-
-  const remove = (config: AuditConfig) =>
+  return (config: AuditConfig) =>
     modal.confirm({
       title: t('list.confirm.delete'),
       content: t('approval.config.deleteConfirm', { name: localName(config, i18n.language) }),
@@ -92,8 +69,39 @@ export const AuditConfigList = () => {
         await refresh()
       },
     })
+}
 
-  const columns: TableColumnsType<AuditConfig> = [
+/** A flow's actions, each by its permission: its steps as a process, edit, delete. */
+const Actions = ({
+  config,
+  onShow,
+  onRemove,
+}: {
+  config: AuditConfig
+  onShow: (shown: Shown) => void
+  onRemove: (config: AuditConfig) => void
+}) => {
+  const { t } = useTranslation()
+  return (
+    <Space size={0}>
+      <AuthButton perm={`${MENU}:view`} type="link" size="small" onClick={() => onShow({ mode: 'process', config })}>
+        {t('approval.config.process')}
+      </AuthButton>
+      <AuthButton perm={`${MENU}:edit`} type="link" size="small" onClick={() => onShow({ mode: 'form', config })}>
+        {t('common.actions.edit')}
+      </AuthButton>
+      <AuthButton perm={`${MENU}:delete`} type="link" size="small" danger onClick={() => onRemove(config)}>
+        {t('common.actions.delete')}
+      </AuthButton>
+    </Space>
+  )
+}
+
+/** The list's columns: names in the interface language, dictionary texts, the last change, the actions. */
+const useColumns = (actions: (config: AuditConfig) => ReactNode): TableColumnsType<AuditConfig> => {
+  const { t, i18n } = useTranslation()
+  const dictText = useDictText()
+  return [
     { title: t('approval.config.name'), dataIndex: 'name', render: (_, c) => localName(c, i18n.language) },
     { title: t('approval.config.business'), dataIndex: 'business', render: (v) => dictText('audit_business', v) },
     {
@@ -122,34 +130,27 @@ export const AuditConfigList = () => {
       dataIndex: 'updateAt',
       render: (v: string | null, c) => dayjs(v ?? c.createAt).format(DATETIME_FORMAT),
     },
-    {
-      title: t('common.fields.actions'),
-      key: 'actions',
-      render: (_, c) => (
-        <Space size={0}>
-          <AuthButton
-            perm={`${MENU}:view`}
-            type="link"
-            size="small"
-            onClick={() => setShown({ mode: 'process', config: c })}
-          >
-            {t('approval.config.process')}
-          </AuthButton>
-          <AuthButton
-            perm={`${MENU}:edit`}
-            type="link"
-            size="small"
-            onClick={() => setShown({ mode: 'form', config: c })}
-          >
-            {t('common.actions.edit')}
-          </AuthButton>
-          <AuthButton perm={`${MENU}:delete`} type="link" size="small" danger onClick={() => remove(c)}>
-            {t('common.actions.delete')}
-          </AuthButton>
-        </Space>
-      ),
-    },
+    { title: t('common.fields.actions'), key: 'actions', render: (_, c) => actions(c) },
   ]
+}
+
+/**
+ * Audit configuration (/sys/auditConfig, issue 5): per business, flows of ordered steps (department
+ * and role, time limit), repeat audit, rejection flow and the self-approval ban; one flow per
+ * business is in force. 'View' shows a flow as steps (the audit process modal).
+ */
+export const AuditConfigList = () => {
+  const queryClient = useQueryClient()
+  const [business, setBusiness] = useState<AuditBusiness | undefined>()
+  const [keyword, setKeyword] = useState('')
+  const [shown, setShown] = useState<Shown>(null)
+  const { data, isFetching } = useQuery({
+    queryKey: approvalKeys.configs(business, undefined, keyword),
+    queryFn: () => approvalApi.allConfigs({ business, keyword: keyword || undefined }),
+  })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['approval', 'configs'] })
+  const remove = useRemove(refresh)
+  const columns = useColumns((c) => <Actions config={c} onShow={setShown} onRemove={remove} />)
 
   return (
     <div data-testid="audit-config-list">
