@@ -45,19 +45,24 @@ beforeAll(async () => {
   await setLanguage('zh')
 })
 
+/** The details screen, its flows answered by the server as `flow`. */
+const renderDetail = () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ success: true, code: 200, message: 'ok', result: [flow], timestamp: 1 })),
+  )
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AntApp>
+        <AuditConfigDetail />
+      </AntApp>
+    </QueryClientProvider>,
+  )
+}
+
 describe('the review flow details', () => {
   it('shows each step with its reviewers, and the businesses without a flow in force', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ success: true, code: 200, message: 'ok', result: [flow], timestamp: 1 })),
-    )
-    render(
-      <QueryClientProvider client={queryClient}>
-        <AntApp>
-          <AuditConfigDetail />
-        </AntApp>
-      </QueryClientProvider>,
-    )
+    renderDetail()
     expect(await screen.findByText('陈静')).toBeTruthy()
     expect(screen.getByText('时限 24 小时')).toBeTruthy()
     expect(screen.getByText('可减少数量 / 删除行')).toBeTruthy()
@@ -70,13 +75,7 @@ describe('the review flow details', () => {
   it('names the flow and its steps in English in the English interface', async () => {
     await setLanguage('en')
     try {
-      render(
-        <QueryClientProvider client={queryClient}>
-          <AntApp>
-            <AuditConfigDetail />
-          </AntApp>
-        </QueryClientProvider>,
-      )
+      renderDetail()
       expect(await screen.findByText('Sales order review flow')).toBeTruthy()
       expect(screen.getByText('Regional president review')).toBeTruthy()
       expect(screen.queryByText('区域总裁审核')).toBeNull()
