@@ -128,46 +128,46 @@ const earlier = alias(outbox, 'earlier')
 
 /**
  * Due rows of these topics, leased to `owner` with one more attempt counted: rows whose lease ran
- * out count as due, and a row of a chain only once every earlier row of its chain is sent.
+ * out count as due, and a row of a chain only once every earlier row of its chain is sent. One
+ * statement (its row locks last as long as it does), the poll's only one when nothing is due.
  */
-const claimDue = (db: Db, topics: readonly string[], settings: OutboxWorkerSettings) =>
-  db.transaction(async (tx) => {
-    const due = tx
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(
-        and(
-          eq(outbox.status, OutboxStatus.Pending),
-          inArray(outbox.topic, [...topics]),
-          lte(outbox.nextAttemptAt, sql`now()`),
-          or(isNull(outbox.leaseUntil), lt(outbox.leaseUntil, sql`now()`)),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(earlier)
-              .where(
-                and(
-                  eq(earlier.chain, outbox.chain),
-                  lt(earlier.seq, outbox.seq),
-                  sql`${earlier.status} <> ${OutboxStatus.Sent}`,
-                ),
+const claimDue = (db: Db, topics: readonly string[], settings: OutboxWorkerSettings) => {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.status, OutboxStatus.Pending),
+        inArray(outbox.topic, [...topics]),
+        lte(outbox.nextAttemptAt, sql`now()`),
+        or(isNull(outbox.leaseUntil), lt(outbox.leaseUntil, sql`now()`)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(earlier)
+            .where(
+              and(
+                eq(earlier.chain, outbox.chain),
+                lt(earlier.seq, outbox.seq),
+                sql`${earlier.status} <> ${OutboxStatus.Sent}`,
               ),
-          ),
+            ),
         ),
-      )
-      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.seq))
-      .limit(settings.batch)
-      .for('update', { skipLocked: true })
-    return tx
-      .update(outbox)
-      .set({
-        leaseOwner: settings.owner,
-        leaseUntil: sql`now() + ${settings.leaseMs} * interval '1 millisecond'`,
-        attempts: sql`${outbox.attempts} + 1`,
-      })
-      .where(sql`${outbox.id} in (${due})`)
-      .returning()
-  })
+      ),
+    )
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.seq))
+    .limit(settings.batch)
+    .for('update', { skipLocked: true })
+  return db
+    .update(outbox)
+    .set({
+      leaseOwner: settings.owner,
+      leaseUntil: sql`now() + ${settings.leaseMs} * interval '1 millisecond'`,
+      attempts: sql`${outbox.attempts} + 1`,
+    })
+    .where(sql`${outbox.id} in (${due})`)
+    .returning()
+}
 
 /** Only while `owner` still holds the row's lease: a row whose lease ran out is another's. */
 const heldBy = (id: string, owner: string) => and(eq(outbox.id, id), eq(outbox.leaseOwner, owner))
@@ -241,16 +241,22 @@ export const createOutboxWorker = (deps: {
 }) => {
   const { db, topics, settings, log } = deps
 
-  /** Writes how a try ended and the topic's follow-up, in one transaction, if the row is still ours. */
-  const record = (row: OutboxRow, values: Partial<OutboxRow>, outcome: OutboxOutcome) =>
-    db.transaction(async (tx) => {
+  /**
+   * Writes how a try ended if the row is still ours, with the topic's follow-up in the same
+   * transaction (a topic without one: the update alone).
+   */
+  const record = (row: OutboxRow, values: Partial<OutboxRow>, outcome: OutboxOutcome) => {
+    const settled = topics[row.topic]?.settled
+    const write = async (tx: DbOrTx) => {
       const [mine] = await tx
         .update(outbox)
         .set({ ...values, leaseOwner: null, leaseUntil: null, updateAt: new Date() })
         .where(heldBy(row.id, settings.owner))
         .returning({ id: outbox.id })
-      if (mine) await topics[row.topic]?.settled?.(tx, row, outcome)
-    })
+      if (mine) await settled?.(tx, row, outcome)
+    }
+    return settled ? db.transaction(write) : write(db)
+  }
 
   const send = async (claimed: OutboxRow) => {
     try {
