@@ -12,6 +12,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } fro
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.ts'
 import { departments, reviewDecisions, reviewSteps, reviews, roles, users } from '../../db/schema/index.ts'
+import { escapeLike } from '../list-query.ts'
 import { deadlineOf, stepsOf } from './decide.ts'
 import { candidatesOf, excludedAt, type Member, membershipsOf, userIdOf } from './reviewers.ts'
 import { OPEN_STATUSES, refWhere, reusableByRef } from './start.ts'
@@ -37,7 +38,6 @@ const submitter = alias(users, 'submitter')
 export const nameIn = <F extends string>(row: { [K in F | `${F}En`]: string | null }, lang: Lang, field: F) =>
   row[field] === null ? null : localName(row, lang, field)
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** The columns of a list row: the review, its current step with names, the submitter. */
 const itemColumns = {
