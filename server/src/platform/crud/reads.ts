@@ -83,6 +83,8 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
 
   /** What every partial read keeps: the id, and the version where the table has one (not the log). */
   const KEY_COLUMNS = r.version ? ['id', 'version'] : ['id']
+  /** The label's English twin (`nameEn` beside `name`), where the table has one. */
+  const labelEn = r.columns[`${r.meta.label}En`]
 
   /**
    * The query's order: the column it names, or the declared default order (with its lead) when
@@ -298,11 +300,10 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
        * English twin (exports show references by label; imports take either back).
        */
       async labels(principal: Principal, ids: readonly string[], lang: Lang = 'zh'): Promise<Map<string, string>> {
-        const en = r.columns[`${r.meta.label}En`]
         const out = new Map<string, string>()
         for (const part of chunks([...new Set(ids)], 5000)) {
           const rows = await db
-            .select({ id: r.id, label: r.labelColumn, ...(en ? { labelEn: en } : {}) })
+            .select({ id: r.id, label: r.labelColumn, ...(labelEn ? { labelEn } : {}) })
             .from(r.table)
             .where(scoped(principal, inArray(r.id, part)))
           for (const row of rows) out.set(row.id as string, localName(row, lang, 'label'))
@@ -313,8 +314,7 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
       /** The ids of the records the caller may read, by label (imports take references by label). */
       async idsByLabel(principal: Principal, labels: readonly string[]): Promise<Map<string, string[]>> {
         // as users type a reference: its label, the label's English twin (nameEn), or a unique code
-        const en = r.columns[`${r.meta.label}En`]
-        const keys = [r.labelColumn, ...(en ? [en] : []), ...(r.meta.unique ?? []).map((f) => r.columns[f]!)]
+        const keys = [r.labelColumn, ...(labelEn ? [labelEn] : []), ...(r.meta.unique ?? []).map((f) => r.columns[f]!)]
         const out = new Map<string, string[]>()
         for (const part of chunks([...new Set(labels)], 5000)) {
           const wanted = new Set(part)
