@@ -44,10 +44,16 @@ const topProducts = (db: Db, lineFacts: Scoped, since: string, until: string) =>
   const total = sql<number>`sum(${per.quantity})`
   const top = db.$with('top').as(
     db
-      .select({ productId: per.productId, total: sql<number>`${total}`.as('total') })
+      .select({
+        productId: per.productId,
+        code: products.code,
+        name: products.name,
+        nameEn: products.nameEn,
+        total: sql<number>`${total}`.as('total'),
+      })
       .from(per)
       .innerJoin(products, eq(products.id, per.productId))
-      .groupBy(per.productId, products.code)
+      .groupBy(per.productId, products.code, products.name, products.nameEn)
       .having(sql`${total} <> 0`)
       .orderBy(sql`${total} desc`, products.code)
       .limit(10),
@@ -56,17 +62,16 @@ const topProducts = (db: Db, lineFacts: Scoped, since: string, until: string) =>
     .with(per, top)
     .select({
       productId: top.productId,
-      code: products.code,
-      name: products.name,
-      nameEn: products.nameEn,
+      code: top.code,
+      name: top.name,
+      nameEn: top.nameEn,
       quantity: sql<number>`${top.total}::float8`,
       currency: per.currency,
       amount: sql<number>`${per.amount}::float8`,
     })
     .from(top)
     .innerJoin(per, eq(per.productId, top.productId))
-    .innerJoin(products, eq(products.id, top.productId))
-    .orderBy(desc(top.total), products.code, per.currency)
+    .orderBy(desc(top.total), top.code, per.currency)
 }
 
 /**
@@ -168,14 +173,20 @@ const tally = (rows: readonly Summed[]): { count: number; amounts: Money[] } => 
 /** Rows grouped by a key, in the order each key first appears. */
 const groupedBy = <R, K>(rows: readonly R[], key: (r: R) => K) => {
   const groups = new Map<K, R[]>()
-  for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r])
+  for (const r of rows) {
+    const k = key(r)
+    const group = groups.get(k)
+    if (group) group.push(r)
+    else groups.set(k, [r])
+  }
   return groups
 }
 
 /** The sums as the home page shows them: every month of the 12, regions from branches, per currency. */
 const figuresOf = (months: ReturnType<typeof monthsUpTo>, sums: Sums) => {
   const [monthRows, statusRows, branchRows, productRows, syncRows] = sums
-  const byMonth = months.map((m) => ({ ...m, ...tally(monthRows.filter((r) => r.month === m.month)) }))
+  const monthly = groupedBy(monthRows, (r) => r.month)
+  const byMonth = months.map((m) => ({ ...m, ...tally(monthly.get(m.month) ?? []) }))
   const byBranch = [...groupedBy(branchRows, (b) => b.branchId)]
     .map(([branchId, rows]) => ({ branchId, name: rows[0]!.name, nameEn: rows[0]!.nameEn, ...tally(rows) }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
