@@ -80,3 +80,13 @@ export const useRefOptions = (resource: string | undefined, label: string | unde
     }
   }, [data, isSuccess, label, lang])
 }
+
+/**
+ * Departments as a tree in the interface language whose values are org codes: a review step and
+ * a request name their department by org code, not by id.
+ */
+export const useDepartmentTreeByCode = () => {
+  const { i18n } = useTranslation()
+  const { data } = useQuery(refQuery('department'))
+  return useMemo(() => treeOf(data ?? [], i18n.language, 'departName', (r) => String(r.orgCode)), [data, i18n.language])
+}

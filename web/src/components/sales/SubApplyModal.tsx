@@ -1,22 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Form, Select, TreeSelect, Typography } from 'antd'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
 import { salesApi } from '../../api/sales.ts'
-import { NAME_SEARCH, namedOption, refQuery, TREE_NAME_SEARCH, treeOf } from '../list/useRefOptions.ts'
+import { NAME_SEARCH, namedOption, TREE_NAME_SEARCH, useDepartmentTreeByCode } from '../list/useRefOptions.ts'
 import { NoteModal } from '../NoteModal.tsx'
 import type { OrderRef } from './useOrderActions.tsx'
 
 type Props = { order: OrderRef | null; onClose: () => void; onDone: () => void }
 type Values = { roleCode: string; deptCode?: string; content: string }
-
-/** Departments as a tree whose values are org codes (a request names its department by org code). */
-const useDepartmentsByCode = () => {
-  const { i18n } = useTranslation()
-  const { data } = useQuery(refQuery('department'))
-  return useMemo(() => treeOf(data ?? [], i18n.language, 'departName', (r) => String(r.orgCode)), [data, i18n.language])
-}
 
 /**
  * A sub-flow request (SPEC 2 'sub-apply'): the current reviewer asks another role, optionally in
@@ -24,7 +16,7 @@ const useDepartmentsByCode = () => {
  */
 export const SubApplyModal = ({ order, onClose, onDone }: Props) => {
   const { t, i18n } = useTranslation()
-  const departments = useDepartmentsByCode()
+  const departments = useDepartmentTreeByCode()
   const roles = useQuery({ queryKey: adminKeys.roles, queryFn: adminApi.roles, enabled: order !== null })
   const roleOptions = (roles.data ?? []).map((r) => namedOption(r, i18n.language, 'roleName', r.roleCode))
 

@@ -17,23 +17,21 @@ import {
   Switch,
   TreeSelect,
 } from 'antd'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
 import { approvalApi } from '../../api/approval.ts'
 import { failureText } from '../../api/http.ts'
 import { useDict } from '../../components/list/useDict.ts'
-import { NAME_SEARCH, namedOption, refQuery, TREE_NAME_SEARCH, treeOf } from '../../components/list/useRefOptions.ts'
+import {
+  NAME_SEARCH,
+  namedOption,
+  TREE_NAME_SEARCH,
+  useDepartmentTreeByCode,
+} from '../../components/list/useRefOptions.ts'
 import { modalWidth } from '../../config/constants.ts'
 
 type Values = Omit<AuditConfigInput, 'status'> & { inForce: boolean }
-
-/** Departments as a tree whose values are org codes (a step names its department by org code). */
-const useDepartmentTree = () => {
-  const { i18n } = useTranslation()
-  const { data } = useQuery(refQuery('department'))
-  return useMemo(() => treeOf(data ?? [], i18n.language, 'departName', (r) => String(r.orgCode)), [data, i18n.language])
-}
 
 const emptyStep = (): AuditStepInput => ({
   deptType: 'fixed',
@@ -71,7 +69,7 @@ export const AuditConfigForm = ({
   const businesses = useDict('audit_business')
   const rejectFlows = useDict('audit_reject_flow')
   const deptTypes = useDict('audit_step_dept_type')
-  const departments = useDepartmentTree()
+  const departments = useDepartmentTreeByCode()
   const { data: roles } = useQuery({ queryKey: adminKeys.roles, queryFn: adminApi.roles })
   const roleOptions = (roles ?? []).map((r) => namedOption(r, i18n.language, 'roleName', r.roleCode))
 
