@@ -5,7 +5,8 @@ import { branches, departments, depots, outbox, saleOrders } from '../../src/db/
 import { ERP_TOPIC, erpMessagesOf } from '../../src/modules/erp/messages.ts'
 import { createErpSimulator, type SimDocument } from '../../src/modules/erp/simulator.ts'
 import { createU8Client, type ErpSettings, type U8Client } from '../../src/modules/erp/u8-client.ts'
-import { createErpWorker, type ErpWorkerSettings } from '../../src/modules/erp/worker.ts'
+import { createErpWorker } from '../../src/modules/erp/worker.ts'
+import type { OutboxWorkerSettings } from '../../src/platform/outbox/index.ts'
 import { addUser, signIn } from '../approval/fixtures.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { type Api, addOrder, as, audit, branchId, dayFrom, detail, orderForm, sellable } from './helpers.ts'
@@ -34,7 +35,7 @@ let depotId: string
 let moscowDept: string
 
 const quiet = { info: () => undefined, warn: () => undefined }
-const settings = (over: Partial<ErpWorkerSettings> = {}): ErpWorkerSettings => ({
+const settings = (over: Partial<OutboxWorkerSettings> = {}): OutboxWorkerSettings => ({
   owner: 'test-a',
   pollMs: 3_600_000,
   maxAttempts: 3,
@@ -45,7 +46,7 @@ const settings = (over: Partial<ErpWorkerSettings> = {}): ErpWorkerSettings => (
 })
 const clientOf = (timeoutMs = 5_000, more: Partial<ErpSettings> = {}) =>
   createU8Client({ url, fromAccount: 'backoffice', appKey: 'key', appSecret: 'secret', timeoutMs, ...more })
-const workerOf = (over: Partial<ErpWorkerSettings> = {}, client: U8Client = clientOf()) =>
+const workerOf = (over: Partial<OutboxWorkerSettings> = {}, client: U8Client = clientOf()) =>
   createErpWorker({ db: t.database.db, client, settings: settings(over), log: quiet })
 
 /** Ticks until nothing is due (retries wait 1 ms here). */

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { ErpSyncStatus } from '@app/contracts'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { DbOrTx } from '../../db/client.ts'
 import { saleOrders } from '../../db/schema/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
+import { leaseOwner } from '../../platform/outbox/index.ts'
 import { createErpOutbox } from './outbox.ts'
 import { erpRoutes } from './routes.ts'
 import { createU8Client, RESULT_POLL_MS, RESULT_POLLS } from './u8-client.ts'
@@ -38,7 +38,7 @@ export const erpSync = async (app: FastifyInstance, readers: OrderReaders) => {
     db: database.db,
     client: createU8Client({ ...settings, url: settings.url }),
     settings: {
-      owner: `${process.pid}-${randomUUID().slice(0, 8)}`,
+      owner: leaseOwner(),
       pollMs: settings.pollMs,
       maxAttempts: settings.maxAttempts,
       retryBaseMs: settings.retryBaseMs,

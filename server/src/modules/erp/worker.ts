@@ -1,15 +1,16 @@
 import type { ErpMessageKind } from '@app/contracts'
 import type { Db } from '../../db/client.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { createOutboxWorker, type OutboxTopic, type OutboxWorkerSettings } from '../../platform/outbox/index.ts'
+import {
+  createOutboxWorker,
+  type OutboxLog,
+  type OutboxTopic,
+  type OutboxWorkerSettings,
+} from '../../platform/outbox/index.ts'
 import { ERP_TOPIC } from './messages.ts'
 import { settleSyncStatus } from './outbox.ts'
 import type { U8Client } from './u8-client.ts'
 import { ERP_PATHS } from './u8-mapping.ts'
-
-export type ErpWorkerSettings = OutboxWorkerSettings
-
-type Log = { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void }
 
 /**
  * What the outbox does with the ERP's documents (topic 'erp'): a message takes its U8 trade id
@@ -18,7 +19,7 @@ type Log = { info: (o: object, msg: string) => void; warn: (o: object, msg: stri
  * Every recorded try settles the order's sync status in the same transaction, and the last failed
  * one says so ('erp.syncFailed') there too.
  */
-export const erpTopic = (client: U8Client, events?: EventBus): OutboxTopic => ({
+const erpTopic = (client: U8Client, events?: EventBus): OutboxTopic => ({
   receiverKey: () => client.tradeId(),
   send: (m) => client.write(ERP_PATHS[m.event as ErpMessageKind], m.recipient, m.receiverKey ?? '', m.payload),
   settled: async (tx, m, outcome) => {
@@ -39,8 +40,8 @@ export const erpTopic = (client: U8Client, events?: EventBus): OutboxTopic => ({
 export const createErpWorker = (deps: {
   db: Db
   client: U8Client
-  settings: ErpWorkerSettings
-  log: Log
+  settings: OutboxWorkerSettings
+  log: OutboxLog
   /** Told of a message's last failed try ('erp.syncFailed'), in the transaction recording it. */
   events?: EventBus
 }) =>
@@ -50,5 +51,3 @@ export const createErpWorker = (deps: {
     settings: deps.settings,
     log: deps.log,
   })
-
-export type ErpWorker = ReturnType<typeof createErpWorker>

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { keepsPrincipals } from '../../platform/access.ts'
 import { registerResource } from '../../platform/crud/routes.ts'
-import { createOutboxWorker, type OutboxTopic, type OutboxWorker } from '../../platform/outbox/index.ts'
+import { createOutboxWorker, leaseOwner, type OutboxTopic, type OutboxWorker } from '../../platform/outbox/index.ts'
 import { createSalesServices } from '../sales/index.ts'
 import { notifyAdminRoutes, notifyOutboxCrud, notifyRobotCrud } from './admin.ts'
 import { createChatSender, createMailSender } from './channels.ts'
@@ -47,7 +46,7 @@ export const notifyModule = async (app: FastifyInstance) => {
     db: database.db,
     topics,
     settings: {
-      owner: `${process.pid}-${randomUUID().slice(0, 8)}`,
+      owner: leaseOwner(),
       pollMs: settings.pollMs,
       maxAttempts: settings.maxAttempts,
       retryBaseMs: settings.retryBaseMs,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx } from '../../db/client.ts'
@@ -88,10 +89,10 @@ export const retryFailed = async (
 }
 
 /** The wait before the next try after `attempts` tries: `base` doubling, at most five minutes. */
-export const backoffMs = (base: number, attempts: number) => Math.min(base * 2 ** Math.max(0, attempts - 1), 300_000)
+const backoffMs = (base: number, attempts: number) => Math.min(base * 2 ** Math.max(0, attempts - 1), 300_000)
 
 export type OutboxWorkerSettings = {
-  /** This instance: a claimed row carries it until its lease ends. */
+  /** This instance (`leaseOwner()`): a claimed row carries it until its lease ends. */
   owner: string
   pollMs: number
   maxAttempts: number
@@ -122,7 +123,10 @@ export type OutboxTopic = {
   settled?: (tx: DbOrTx, row: OutboxRow, outcome: OutboxOutcome) => Promise<void>
 }
 
-type Log = { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void }
+export type OutboxLog = { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void }
+
+/** A worker's name on the rows it claims: this process, and which of its workers. */
+export const leaseOwner = () => `${process.pid}-${randomUUID().slice(0, 8)}`
 
 const earlier = alias(outbox, 'earlier')
 
@@ -191,7 +195,7 @@ const withReceiverKey = async (db: Db, row: OutboxRow, topic: OutboxTopic, owner
  * Rounds one after another once started: the next at once while a round fills a batch, else after
  * `pollMs`; `wake` starts the next now (rows were just queued in this instance).
  */
-const repeated = (round: () => Promise<number>, settings: OutboxWorkerSettings, log: Log) => {
+const repeated = (round: () => Promise<number>, settings: OutboxWorkerSettings, log: OutboxLog) => {
   let timer: NodeJS.Timeout | null = null
   let running: Promise<number> | null = null
   let stopped = true
@@ -237,7 +241,7 @@ export const createOutboxWorker = (deps: {
   db: Db
   topics: Record<string, OutboxTopic>
   settings: OutboxWorkerSettings
-  log: Log
+  log: OutboxLog
 }) => {
   const { db, topics, settings, log } = deps
 
