@@ -1,10 +1,10 @@
-import { APPROVED, type ErpMessageKind, ErpMessageStatus, ErpSyncStatus } from '@app/contracts'
+import { APPROVED, type ErpMessageKind, ErpSyncStatus } from '@app/contracts'
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
 import { outbox, saleOrders } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { retryFailed } from '../../platform/outbox/index.ts'
+import { OutboxStatus, retryFailed } from '../../platform/outbox/index.ts'
 import { carriesPending } from '../../platform/sequence.ts'
 import { ERP_TOPIC, erpMessagesOf, isOrderMessage } from './messages.ts'
 import { consignmentDocument, readOrderForErp, saleOrderDocument } from './u8-mapping.ts'
@@ -19,8 +19,8 @@ const hasMessage = (status?: string) =>
  * statement writes, which its snapshot does not show.
  */
 const syncStatusOf = (waiting: SQLWrapper | string, alsoWaiting?: SQL) =>
-  sql`case when ${hasMessage(ErpMessageStatus.Failed)} then ${ErpSyncStatus.Failed}
-    when ${alsoWaiting ? sql`${alsoWaiting} or ` : sql``}${hasMessage(ErpMessageStatus.Pending)}
+  sql`case when ${hasMessage(OutboxStatus.Failed)} then ${ErpSyncStatus.Failed}
+    when ${alsoWaiting ? sql`${alsoWaiting} or ` : sql``}${hasMessage(OutboxStatus.Pending)}
       then ${waiting}
     else ${ErpSyncStatus.Synced} end`
 
