@@ -4,11 +4,18 @@ import pg from 'pg'
 import { orderCrud } from '../src/modules/sales/order.resource.ts'
 import type { OrderReview } from '../src/modules/sales/order.review.ts'
 import { benchExport } from './excel.ts'
-import { createRecorder, type ReplayMeasure } from './floor-writes.ts'
+import { createRecorder } from './floor-writes.ts'
 import { call } from './http.ts'
 import { type LoadResult, listUrl, loadCalls, loadFloor, loadList, percentile, together } from './list.ts'
 import { loadOrders } from './orders-data.ts'
-import { benchApprovals, benchApprovalsFloor, benchDeliveries, benchDeliveriesFloor } from './sales-work.ts'
+import {
+  benchApprovals,
+  benchApprovalsFloor,
+  benchDeliveries,
+  benchDeliveriesFloor,
+  type FloorRun,
+  type Work,
+} from './sales-work.ts'
 import { adminToken, backendsCpu, cpuBetween, cpuMsOf } from './server.ts'
 
 /**
@@ -67,7 +74,6 @@ const WORK_SECONDS = Number(process.env.BENCH_WORK_SECONDS ?? 10)
 /** A floor round sends this many times the writes the app made in the round before it. */
 const FLOOR_SHARE = 1
 
-type Work = { result: LoadResult; done: number; broken: number }
 /** CPU in ms: the app server's, the database's during the app's rounds, the database's during the floor's. */
 type WorkCpu = { server: number; appDb: number; floorDb: number }
 
@@ -78,19 +84,51 @@ const spreadOf = (values: number[], format: (n: number) => string) => {
 }
 
 /**
+ * A write many people make at once: its name, what one write is called (`unit`), the writes a
+ * second it must reach (`target`), the check after each round, and its rounds through the app and
+ * through the floor (sales-work.ts).
+ */
+type WorkMeasure = {
+  part: 'approvals' | 'deliveries'
+  name: string
+  unit: string
+  target: number
+  check: string
+  app: (databaseUrl: string, baseUrl: string, connections: number, seconds: number) => Promise<Work>
+  floor: (run: FloorRun) => Promise<Work>
+}
+
+const SALES_WORK: readonly WorkMeasure[] = [
+  {
+    part: 'approvals',
+    name: 'approvals (3 reviewers, each on the orders at their step)',
+    unit: 'decisions',
+    target: 300,
+    check: 'approvals: decided orders not where their decision put them',
+    app: benchApprovals,
+    floor: benchApprovalsFloor,
+  },
+  {
+    part: 'deliveries',
+    name: 'deliveries (whole orders from one depot, batches earliest expiry first)',
+    unit: 'postings',
+    target: 100,
+    check: 'deliveries: stock unlike its ledger, a sales-out unlike its delivery, negative, or shipped beyond a line',
+    app: benchDeliveries,
+    floor: benchDeliveriesFloor,
+  },
+]
+
+/**
  * Writes many people make at once (approvals, deliveries): ROUNDS rounds of WORK_SECONDS through
  * the app, each on what still waits for it and checked after it, each followed by a round of its
- * floor (the same statements through bare pg, `floor`: FLOOR_SHARE times the writes the app made,
- * recorded then sent), so a slow or fast spell of the machine falls on both.
+ * floor (the same statements through bare pg, recorded by `recorder`: FLOOR_SHARE times the writes
+ * the app made, recorded then sent), so a slow or fast spell of the machine falls on both.
  */
 const workRows = async (
-  { databaseUrl, pid }: Context,
-  name: string,
-  unit: string,
-  target: number,
-  check: string,
-  run: () => Promise<Work>,
-  floor: (count: number, measure: ReplayMeasure) => Promise<Work>,
+  { databaseUrl, baseUrl, pid }: Context,
+  { name, unit, target, check, app: appRound, floor }: WorkMeasure,
+  recorder: FloorRun['recorder'],
 ): Promise<Row[]> => {
   const apps: (Work & { readMb: number })[] = []
   const floors: Work[] = []
@@ -100,7 +138,7 @@ const workRows = async (
     const readBefore = diskReadKb()
     const serverBefore = cpuMsOf(pid)
     let dbBefore = await backendsCpu(databaseUrl)
-    const app = await run()
+    const app = await appRound(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
     cpu.appDb += cpuBetween(dbBefore, await backendsCpu(databaseUrl))
     cpu.server += cpuMsOf(pid) - serverBefore
     // what the machine read from its disk meanwhile: pages its page cache no longer held
@@ -108,20 +146,19 @@ const workRows = async (
     const count = Math.max(1, Math.ceil(app.done * FLOOR_SHARE))
     log(`${name}, round ${round + 1} of ${ROUNDS}: the floor, ${count} recorded writes`)
     // the floor's backends from its first write to its last (its recording not counted)
-    floors.push(
-      await floor(count, {
-        start: async () => {
-          dbBefore = await backendsCpu(databaseUrl)
-        },
-        end: async () => {
-          cpu.floorDb += cpuBetween(dbBefore, await backendsCpu(databaseUrl))
-        },
-      }),
-    )
+    const measure = {
+      start: async () => {
+        dbBefore = await backendsCpu(databaseUrl)
+      },
+      end: async () => {
+        cpu.floorDb += cpuBetween(dbBefore, await backendsCpu(databaseUrl))
+      },
+    }
+    floors.push(await floor({ databaseUrl, baseUrl, recorder, connections: CONNECTIONS, count, measure }))
   }
   const rate = (w: Work) => w.done / w.result.seconds
   const doneOf = (ws: Work[]) => ws.reduce((s, w) => s + w.done, 0)
-  const total = (ws: Work[]) => ws.reduce((s, w) => s + w.done, 0) / ws.reduce((s, w) => s + w.result.seconds, 0)
+  const total = (ws: Work[]) => doneOf(ws) / ws.reduce((s, w) => s + w.result.seconds, 0)
   const ratio = total(apps) / total(floors)
   const all = together(apps.map((r) => r.result))
   const floorAll = together(floors.map((r) => r.result))
@@ -290,46 +327,10 @@ const dashboardRows = async ({ baseUrl, token }: Context, president: string) => 
 
 /** Many people at work: reviewers deciding, logistics shipping, each beside its floor; then the invariants. */
 const salesWorkRows = async (ctx: Context) => {
-  const { databaseUrl, baseUrl } = ctx
-  const recorder = await createRecorder(databaseUrl)
+  const recorder = await createRecorder(ctx.databaseUrl)
   try {
     const rows: Row[] = []
-    if (measured('approvals'))
-      rows.push(
-        ...(await workRows(
-          ctx,
-          'approvals (3 reviewers, each on the orders at their step)',
-          'decisions',
-          300,
-          'approvals: decided orders not where their decision put them',
-          async () => {
-            const a = await benchApprovals(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
-            return { result: a.result, done: a.decided, broken: a.wrong }
-          },
-          async (count, measure) => {
-            const a = await benchApprovalsFloor(databaseUrl, baseUrl, recorder, CONNECTIONS, count, measure)
-            return { result: a.result, done: a.decided, broken: a.wrong }
-          },
-        )),
-      )
-    if (measured('deliveries'))
-      rows.push(
-        ...(await workRows(
-          ctx,
-          'deliveries (whole orders from one depot, batches earliest expiry first)',
-          'postings',
-          100,
-          'deliveries: stock unlike its ledger, a sales-out unlike its delivery, negative, or shipped beyond a line',
-          async () => {
-            const d = await benchDeliveries(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
-            return { result: d.result, done: d.shipped, broken: d.broken }
-          },
-          async (count, measure) => {
-            const d = await benchDeliveriesFloor(databaseUrl, baseUrl, recorder, CONNECTIONS, count, measure)
-            return { result: d.result, done: d.shipped, broken: d.broken }
-          },
-        )),
-      )
+    for (const work of SALES_WORK) if (measured(work.part)) rows.push(...(await workRows(ctx, work, recorder)))
     return rows
   } finally {
     await recorder.close()

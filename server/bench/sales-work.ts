@@ -53,29 +53,41 @@ export const stockDepot = async (
   }
 }
 
-type Recorder = Awaited<ReturnType<typeof createRecorder>>
+/** A round of writes: its load, the writes it made, and what the checks after it found broken. */
+export type Work = { result: LoadResult; done: number; broken: number }
 
-/** How many calls a worker pool of `connections` makes of `next` (null: none left), recorded by `record`. */
-const recordAll = async (
-  count: number,
-  connections: number,
+/**
+ * A round of a write's floor: `count` calls recorded through the app by `recorder`, then sent again
+ * through bare pg, `connections` at once (`measure` around the sending).
+ */
+export type FloorRun = {
+  databaseUrl: string
+  baseUrl: string
+  recorder: Awaited<ReturnType<typeof createRecorder>>
+  connections: number
+  count: number
+  measure?: ReplayMeasure
+}
+
+/** The calls of `next` (null: none left) recorded by a worker pool, then replayed: a floor round's load. */
+const recordAndReplay = async (
+  run: FloorRun,
   next: () => { url: string; token: string; body: unknown; done: () => void } | null,
-  recorder: Recorder,
 ) => {
   const writes: RecordedWrite[] = []
   const worker = async () => {
-    while (writes.length < count) {
+    while (writes.length < run.count) {
       const call = next()
       if (!call) return
-      const write = await recorder.record(call.url, call.token, call.body)
+      const write = await run.recorder.record(call.url, call.token, call.body)
       if (write) {
         writes.push(write)
         call.done()
       }
     }
   }
-  await Promise.all(Array.from({ length: connections }, worker))
-  return writes
+  await Promise.all(Array.from({ length: run.connections }, worker))
+  return replayWrites(run.databaseUrl, writes, run.connections, run.measure)
 }
 
 /** The orders waiting at each reviewer's step (none with an open sub-flow request), up to 20 000 each. */
@@ -129,7 +141,12 @@ const misplacedDecisions = (databaseUrl: string, queues: Queues) =>
  * Approvals for `seconds` by the three reviewers, `connections` at once, each on the next order
  * waiting at their step; afterwards every decided order must stand where its decision put it.
  */
-export const benchApprovals = async (databaseUrl: string, baseUrl: string, connections: number, seconds: number) => {
+export const benchApprovals = async (
+  databaseUrl: string,
+  baseUrl: string,
+  connections: number,
+  seconds: number,
+): Promise<Work> => {
   const queues = await approvalQueues(databaseUrl)
   const signedIn = await Promise.all(queues.map((q) => tokenOf(baseUrl, q.username)))
   const result: LoadResult = await loadCalls(
@@ -143,8 +160,8 @@ export const benchApprovals = async (databaseUrl: string, baseUrl: string, conne
     connections,
     seconds,
   )
-  const wrong = await misplacedDecisions(databaseUrl, queues)
-  return { result, decided: queues.reduce((s, q) => s + q.decided.length, 0), wrong }
+  const done = queues.reduce((s, q) => s + q.decided.length, 0)
+  return { result, done, broken: await misplacedDecisions(databaseUrl, queues) }
 }
 
 /**
@@ -152,40 +169,26 @@ export const benchApprovals = async (databaseUrl: string, baseUrl: string, conne
  * turn, each on the next order at their step), recorded through the app's code and sent again
  * through a bare pg pool (floor-writes.ts); checked as the app's are.
  */
-export const benchApprovalsFloor = async (
-  databaseUrl: string,
-  baseUrl: string,
-  recorder: Recorder,
-  connections: number,
-  count: number,
-  measure?: ReplayMeasure,
-) => {
-  const queues = await approvalQueues(databaseUrl)
-  const signedIn = await Promise.all(queues.map((q) => tokenOf(baseUrl, q.username)))
+export const benchApprovalsFloor = async (run: FloorRun): Promise<Work> => {
+  const queues = await approvalQueues(run.databaseUrl)
+  const signedIn = await Promise.all(queues.map((q) => tokenOf(run.baseUrl, q.username)))
   let turn = 0
-  const writes = await recordAll(
-    count,
-    connections,
-    () => {
-      for (let tried = 0; tried < queues.length; tried++) {
-        const i = turn++ % queues.length
-        const q = queues[i]!
-        const id = q.ids[q.next++]
-        if (id)
-          return {
-            url: '/api/sale/order/audit',
-            token: signedIn[i]!,
-            body: approval(id),
-            done: () => q.decided.push(id),
-          }
-      }
-      return null
-    },
-    recorder,
-  )
-  const result = await replayWrites(databaseUrl, writes, connections, measure)
-  const wrong = await misplacedDecisions(databaseUrl, queues)
-  return { result, decided: result.requests, wrong }
+  const result = await recordAndReplay(run, () => {
+    for (let tried = 0; tried < queues.length; tried++) {
+      const i = turn++ % queues.length
+      const q = queues[i]!
+      const id = q.ids[q.next++]
+      if (id)
+        return {
+          url: '/api/sale/order/audit',
+          token: signedIn[i]!,
+          body: approval(id),
+          done: () => q.decided.push(id),
+        }
+    }
+    return null
+  })
+  return { result, done: result.requests, broken: await misplacedDecisions(run.databaseUrl, queues) }
 }
 
 /** Orders pending delivery (up to 20 000) with what is left of each line, and the export depot stocked for them. */
@@ -241,7 +244,12 @@ const brokenStock = (databaseUrl: string, depotId: string, since: Date) =>
  * each delivery's sales-out must have taken what it shipped, and nothing may be negative or shipped
  * beyond its line.
  */
-export const benchDeliveries = async (databaseUrl: string, baseUrl: string, connections: number, seconds: number) => {
+export const benchDeliveries = async (
+  databaseUrl: string,
+  baseUrl: string,
+  connections: number,
+  seconds: number,
+): Promise<Work> => {
   const w = await deliveryWork(databaseUrl, baseUrl)
   const started = new Date()
   let next = 0
@@ -256,35 +264,22 @@ export const benchDeliveries = async (databaseUrl: string, baseUrl: string, conn
     connections,
     seconds,
   )
-  return { result, shipped, broken: await brokenStock(databaseUrl, w.depotId, started) }
+  return { result, done: shipped, broken: await brokenStock(databaseUrl, w.depotId, started) }
 }
 
 /**
  * The deliveries' floor: `count` deliveries as `benchDeliveries` makes them, recorded through the
  * app's code and sent again through a bare pg pool (floor-writes.ts); checked as the app's are.
  */
-export const benchDeliveriesFloor = async (
-  databaseUrl: string,
-  baseUrl: string,
-  recorder: Recorder,
-  connections: number,
-  count: number,
-  measure?: ReplayMeasure,
-) => {
-  const w = await deliveryWork(databaseUrl, baseUrl)
+export const benchDeliveriesFloor = async (run: FloorRun): Promise<Work> => {
+  const w = await deliveryWork(run.databaseUrl, run.baseUrl)
   const started = new Date()
   let next = 0
-  const writes = await recordAll(
-    count,
-    connections,
-    () => {
-      const order = w.orders[next++]
-      return order
-        ? { url: '/api/sale/delivery/add', token: w.logistics, body: shipment(w, order), done: () => {} }
-        : null
-    },
-    recorder,
-  )
-  const result = await replayWrites(databaseUrl, writes, connections, measure)
-  return { result, shipped: result.requests, broken: await brokenStock(databaseUrl, w.depotId, started) }
+  const result = await recordAndReplay(run, () => {
+    const order = w.orders[next++]
+    return order
+      ? { url: '/api/sale/delivery/add', token: w.logistics, body: shipment(w, order), done: () => {} }
+      : null
+  })
+  return { result, done: result.requests, broken: await brokenStock(run.databaseUrl, w.depotId, started) }
 }
