@@ -8,6 +8,7 @@ import { formatMoney } from '../../i18n/money.ts'
 import { ActionLink } from '../ActionLink.tsx'
 import { useDictText } from '../list/useDict.ts'
 import { DELIVERY_LIST, listUrl, ORDER_LIST, STOCK_LIST, TODO_LIST } from './links.ts'
+import { MoneyLines } from './MoneyLines.tsx'
 
 /**
  * One figure in its grid cell: a card that opens the list it summarises, by a click or, once the
@@ -63,21 +64,6 @@ const Trend = ({ now, before, format }: { now: number; before: number; format: (
         {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {Math.abs(pct)}%
       </Typography.Text>
     </Space>
-  )
-}
-
-/** Amounts one line per currency (never added), each to the cent in the interface language. */
-const MoneyLines = ({ amounts }: { amounts: readonly Money[] }) => {
-  const { i18n } = useTranslation()
-  if (amounts.length === 0) return <span data-testid="money">{formatMoney(0, null, i18n.language)}</span>
-  return (
-    <Flex vertical>
-      {amounts.map((m) => (
-        <span key={m.currency ?? ''} data-testid="money">
-          {formatMoney(m.amount, m.currency, i18n.language)}
-        </span>
-      ))}
-    </Flex>
   )
 }
 

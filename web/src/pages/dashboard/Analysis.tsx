@@ -1,6 +1,6 @@
 import { localName } from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Card, Col, Flex, List, Row, Skeleton, Table, Typography } from 'antd'
+import { Alert, Card, Col, List, Row, Skeleton, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,9 +11,10 @@ import { useCodeText } from '../../auth/code-table.ts'
 import { useSession } from '../../auth/session.ts'
 import { FigureTiles } from '../../components/dashboard/FigureTiles.tsx'
 import { BRANCH_LIST, listUrl, PRODUCT_LIST } from '../../components/dashboard/links.ts'
+import { MoneyLines } from '../../components/dashboard/MoneyLines.tsx'
 import { useDictText } from '../../components/list/useDict.ts'
 import { formatThousands } from '../../config/constants.ts'
-import { formatAmounts, formatMoney } from '../../i18n/money.ts'
+import { formatAmounts } from '../../i18n/money.ts'
 import { greetingKey } from '../../layout/greeting.ts'
 import { menuIcon } from '../../layout/icons.tsx'
 import { retryImport } from '../../layout/retry-import.ts'
@@ -109,13 +110,7 @@ const Analysis = () => {
                       width: 180,
                       align: 'right',
                       // one line per currency: amounts in different currencies are never added
-                      render: (_, p) => (
-                        <Flex vertical data-testid="dashboard-product-amounts">
-                          {p.amounts.map((m) => (
-                            <span key={m.currency ?? ''}>{formatMoney(m.amount, m.currency, i18n.language)}</span>
-                          ))}
-                        </Flex>
-                      ),
+                      render: (_, p) => <MoneyLines amounts={p.amounts} data-testid="dashboard-product-amounts" />,
                     },
                   ]}
                 />
