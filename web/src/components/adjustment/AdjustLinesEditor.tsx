@@ -2,7 +2,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { localName, ModifyType, type SaleOrderLine } from '@app/contracts'
 import { Button, Flex, InputNumber, Select, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { money, qty } from '../delivery/delivery-form.ts'
+import { formatMoney } from '../../i18n/money.ts'
+import { qty } from '../delivery/delivery-form.ts'
 import { useDictText } from '../list/useDict.ts'
 import { type AdjustProblem, type AppendedLine, type LineChange, maxReduce } from './adjust-form.ts'
 
@@ -53,7 +54,7 @@ export const ExistingLinesEditor = ({ lines, currency, changes, onChange, proble
           title: t('delivery.modify.add.price'),
           width: 120,
           align: 'right',
-          render: (_, l) => money(l.price, currency),
+          render: (_, l) => formatMoney(l.price, currency, i18n.language),
         },
         {
           title: t('delivery.modify.add.change'),
@@ -177,7 +178,7 @@ export const AppendedLinesEditor = ({ appended, onChange, onPick, canPick, probl
             title: t('delivery.modify.add.price'),
             width: 140,
             align: 'right',
-            render: (_, a) => money(a.product.price, a.product.currency),
+            render: (_, a) => formatMoney(a.product.price, a.product.currency, i18n.language),
           },
           {
             title: '',

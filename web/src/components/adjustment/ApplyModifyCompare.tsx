@@ -6,8 +6,9 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deliveryApi, deliveryKeys } from '../../api/delivery.ts'
 import { DATETIME_FORMAT } from '../../config/constants.ts'
+import { formatMoney } from '../../i18n/money.ts'
 import { ReviewProgressView } from '../approval/ReviewProgress.tsx'
-import { money, qty } from '../delivery/delivery-form.ts'
+import { qty } from '../delivery/delivery-form.ts'
 import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
 import { useRefOptions } from '../list/useRefOptions.ts'
@@ -38,6 +39,7 @@ export const ApplyModifyCompareView = ({ detail }: { detail: ApplyModifyDetail }
   const { t, i18n } = useTranslation()
   const dictText = useDictText()
   const cur = detail.currency
+  const money = (amount: number) => formatMoney(amount, cur, i18n.language)
   const { lines, totals, reading } = compareOf(detail)
   const total = (key: keyof Totals, text: (n: number) => string) => {
     const was = totals.before[key]
@@ -96,7 +98,7 @@ export const ApplyModifyCompareView = ({ detail }: { detail: ApplyModifyDetail }
                 title: t('delivery.modify.compare.amount'),
                 width: 140,
                 align: 'right',
-                render: (_, l) => (l.before ? money(l.before.amount, cur) : '—'),
+                render: (_, l) => (l.before ? money(l.before.amount) : '—'),
               },
             ],
           },
@@ -124,11 +126,7 @@ export const ApplyModifyCompareView = ({ detail }: { detail: ApplyModifyDetail }
                 align: 'right',
                 render: (_, l) =>
                   l.after ? (
-                    <Changed
-                      before={l.before?.amount ?? null}
-                      after={l.after.amount}
-                      text={money(l.after.amount, cur)}
-                    />
+                    <Changed before={l.before?.amount ?? null} after={l.after.amount} text={money(l.after.amount)} />
                   ) : (
                     '—'
                   ),
@@ -147,7 +145,7 @@ export const ApplyModifyCompareView = ({ detail }: { detail: ApplyModifyDetail }
           {
             key: 'amount',
             label: t('delivery.modify.compare.amount'),
-            children: total('amount', (n) => money(n, cur)),
+            children: total('amount', money),
           },
           {
             key: 'boxes',

@@ -12,10 +12,6 @@ import { formatThousands } from '../../config/constants.ts'
 /** A quantity for the eye: thousands separators, at most three decimals. */
 export const qty = (v: number | null | undefined) => formatThousands(q(Number(v ?? 0)).toString())
 
-/** An amount for the eye: two decimals and the currency. */
-export const money = (v: number | null | undefined, currency?: string | null) =>
-  `${formatThousands(Number(v ?? 0).toFixed(2))} ${currency ?? ''}`.trim()
-
 // ---------------------------------------------------------------- the list's quick filter
 /** SPEC 4: the delivery list filters by where the delivery stands ('partly or fully delivered' among them). */
 export const DELIVERY_FILTERS = {

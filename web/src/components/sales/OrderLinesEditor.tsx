@@ -3,6 +3,7 @@ import { localName } from '@app/contracts'
 import { Button, Flex, InputNumber, Select, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatThousands } from '../../config/constants.ts'
+import { formatMoney } from '../../i18n/money.ts'
 import { useDictText } from '../list/useDict.ts'
 import { type LineAttributes, type LineValue, lineAmount, type OrderTotals, withUnit } from './order-form.ts'
 
@@ -164,7 +165,7 @@ export const OrderLinesEditor = ({
               <Table.Summary.Cell index={5} />
               <Table.Summary.Cell index={6} align="right">
                 <Typography.Text strong data-testid="order-total-amount">
-                  {formatThousands(totals.amount.toFixed(2))} {totals.currency ?? ''}
+                  {formatMoney(totals.amount, totals.currency, i18n.language)}
                 </Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={7} align="right">

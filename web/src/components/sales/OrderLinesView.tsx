@@ -2,6 +2,7 @@ import { localName, type SaleOrderDetail, type SaleOrderLine } from '@app/contra
 import { Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { formatThousands } from '../../config/constants.ts'
+import { formatMoney } from '../../i18n/money.ts'
 import { useDictText } from '../list/useDict.ts'
 
 const n = (v: number, digits = 3) => formatThousands(Number(v.toFixed(digits)).toString())
@@ -47,9 +48,7 @@ export const OrderLinesView = ({ order }: { order: SaleOrderDetail }) => {
             <Typography.Text strong>{t('sales.line.totals')}</Typography.Text>
           </Table.Summary.Cell>
           <Table.Summary.Cell index={8} align="right">
-            <Typography.Text strong>
-              {formatThousands(order.totalAmount.toFixed(2))} {order.currency ?? ''}
-            </Typography.Text>
+            <Typography.Text strong>{formatMoney(order.totalAmount, order.currency, i18n.language)}</Typography.Text>
           </Table.Summary.Cell>
           <Table.Summary.Cell index={9} align="right">
             {n(order.totalBoxes)}

@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { useOrderDetail } from '../../api/sales.ts'
 import { DATETIME_FORMAT, formatThousands, modalWidth } from '../../config/constants.ts'
+import { formatMoney } from '../../i18n/money.ts'
 import { useSystemTitle } from '../../layout/useSystemTitle.ts'
 import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
@@ -92,9 +93,7 @@ export const OrderSheet = ({ order, printCopy }: { order: SaleOrderDetail; print
           ))}
           <tr>
             <th colSpan={7}>{t('sales.line.totals')}</th>
-            <th className="num">
-              {formatThousands(order.totalAmount.toFixed(2))} {order.currency ?? ''}
-            </th>
+            <th className="num">{formatMoney(order.totalAmount, order.currency, i18n.language)}</th>
             <th className="num">{n(order.totalBoxes)}</th>
             <th className="num">{n(order.totalGrossWeightKg)}</th>
             <th className="num">{n(order.totalNetWeightKg)}</th>

@@ -18,7 +18,7 @@ import { CompleteModal } from '../../components/delivery/CompleteModal.tsx'
 import { DeliverModal } from '../../components/delivery/DeliverModal.tsx'
 import { DeliveryDataModal } from '../../components/delivery/DeliveryDataModal.tsx'
 import { DeliveryLinesTable, DeliveryProgress } from '../../components/delivery/DeliveryLines.tsx'
-import { DELIVERY_FILTERS, type DeliveryFilter, filterOf, money } from '../../components/delivery/delivery-form.ts'
+import { DELIVERY_FILTERS, type DeliveryFilter, filterOf } from '../../components/delivery/delivery-form.ts'
 import { DeliveriesModal, OrderDeliveries } from '../../components/delivery/OrderDeliveries.tsx'
 import { FieldValue } from '../../components/list/FieldValue.tsx'
 import { ListPage } from '../../components/list/ListPage.tsx'
@@ -29,6 +29,7 @@ import { OrderStatusTag } from '../../components/sales/OrderStatusTag.tsx'
 import { useMayDo } from '../../components/sales/refusal.ts'
 import { OrderLink } from '../../components/sales-review/OrderLink.tsx'
 import { DATE_FORMAT } from '../../config/constants.ts'
+import { formatMoney } from '../../i18n/money.ts'
 
 type Field = keyof typeof deliveryOrderResource.fields
 type Action = 'deliver' | 'complete' | 'editData' | 'deliveries'
@@ -94,7 +95,7 @@ const StatusFilter = ({
 /** One order on the delivery list: head, per line ordered / delivered / remaining, its deliveries. */
 const DeliveryOrderView = ({ record, open, title, onClose, afterClose }: RecordViewerProps) => {
   const label = useFieldLabel(deliveryOrderResource.name)
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const order = asOrder(record)
   const fields = deliveryOrderResource.fields
   const value = (f: Field) => <FieldValue meta={fields[f]} value={record[f]} full />
@@ -119,7 +120,11 @@ const DeliveryOrderView = ({ record, open, title, onClose, afterClose }: RecordV
             { key: 'transportMode', label: label('transportMode'), children: value('transportMode') },
             { key: 'containerSize', label: label('containerSize'), children: value('containerSize') },
             { key: 'totalBoxes', label: label('totalBoxes'), children: value('totalBoxes') },
-            { key: 'totalAmount', label: label('totalAmount'), children: money(order.totalAmount, order.currency) },
+            {
+              key: 'totalAmount',
+              label: label('totalAmount'),
+              children: formatMoney(order.totalAmount, order.currency, i18n.language),
+            },
           ]}
         />
         <Typography.Text strong>{label('lines')}</Typography.Text>
@@ -138,7 +143,7 @@ const DeliveryOrderView = ({ record, open, title, onClose, afterClose }: RecordV
  * complete, edits its delivery data and lists its deliveries with the batches they took.
  */
 export const DeliveryList = () => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const client = useQueryClient()
   const [shown, setShown] = useState<{ action: Action; order: DeliveryOrder } | null>(null)
   const hide = useCallback(() => setShown(null), [])
@@ -209,7 +214,9 @@ export const DeliveryList = () => {
               </Space>
             ),
           },
-          totalAmount: { render: (v, row) => money(Number(v ?? 0), row.currency as string | null) },
+          totalAmount: {
+            render: (v, row) => formatMoney(Number(v ?? 0), (row.currency as string | null) ?? null, i18n.language),
+          },
           currency: { hidden: true },
         },
         search: { status: { render: () => <StatusFilter /> } },
@@ -225,7 +232,7 @@ export const DeliveryList = () => {
           onClick: ([row]: ResourceRecord[]) => run(a.key as Action, row!),
         })),
       }),
-    [t, run],
+    [t, i18n.language, run],
   )
 
   const of = (a: Action) => (shown?.action === a ? shown.order : null)

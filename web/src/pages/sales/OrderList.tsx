@@ -12,7 +12,7 @@ import { OrderModal } from '../../components/sales/OrderModal.tsx'
 import { OrderStatusTag, SyncStatusTag } from '../../components/sales/OrderStatusTag.tsx'
 import { type OrderAction, type OrderRef, useOrderActions } from '../../components/sales/useOrderActions.tsx'
 import { useOrderFromMessage } from '../../components/sales/useOrderFromMessage.ts'
-import { formatThousands } from '../../config/constants.ts'
+import { formatMoney } from '../../i18n/money.ts'
 
 type OrderField = keyof typeof saleOrderResource.fields
 
@@ -46,7 +46,7 @@ const TOOLBAR: { action: OrderAction; perm: string; text: string }[] = [
  * as the server allows it now (abilities). A message link (`?busObjNo=`) opens that order.
  */
 export const OrderList = () => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const actions = useOrderActions()
   const detail = useShown<OrderRef>()
   useOrderFromMessage(detail.show)
@@ -91,7 +91,7 @@ export const OrderList = () => {
             ),
           },
           totalAmount: {
-            render: (v, row) => `${formatThousands(Number(v ?? 0).toFixed(2))} ${String(row.currency ?? '')}`.trim(),
+            render: (v, row) => formatMoney(Number(v ?? 0), (row.currency as string | null) ?? null, i18n.language),
           },
           status: { render: (v) => <OrderStatusTag status={v} /> },
           syncStatus: { render: (v) => <SyncStatusTag status={v} /> },
@@ -122,7 +122,7 @@ export const OrderList = () => {
           },
         ],
       }),
-    [t, detail.show],
+    [t, i18n.language, detail.show],
   )
 
   return (
