@@ -4,8 +4,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
 import { outbox, saleOrders } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { OutboxStatus, retryFailed } from '../../platform/outbox/index.ts'
-import { carriesPending } from '../../platform/sequence.ts'
+import { OutboxStatus, outboxCarriesPending, retryFailed } from '../../platform/outbox/index.ts'
 import { ERP_TOPIC, erpMessagesOf, isOrderMessage } from './messages.ts'
 import { consignmentDocument, readOrderForErp, saleOrderDocument } from './u8-mapping.ts'
 
@@ -94,12 +93,7 @@ export const createErpOutbox = (deps: { events: EventBus; configured: boolean })
   const queue = async (db: DbOrTx, message: ErpMessage) => {
     await insertMessage(db, { ...message, waiting: waitingStatus(configured) })
     // a delivery's document names its numbers, taken at the end of its transaction
-    carriesPending(db, () => JSON.stringify(message), {
-      table: outbox,
-      where: eq(outbox.key, message.idempotencyKey),
-      text: ['subject'],
-      json: ['payload'],
-    })
+    outboxCarriesPending(db, () => JSON.stringify(message), [message.idempotencyKey])
   }
 
   /** Of these orders, those the ERP has been sent (or is being sent) the order itself. */

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { AuditBusiness, type Lang, RoleCode } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { notifyPrefs, notifyRobots, notifyRoleDefaults, outbox } from '../../db/schema/index.ts'
+import { notifyPrefs, notifyRobots, notifyRoleDefaults } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { enqueue, type OutboxItem } from '../../platform/outbox/index.ts'
-import { carriesPending } from '../../platform/sequence.ts'
 import type { ChatPayload, MailPayload } from './channels.ts'
 import type { NotifyConfig } from './config.ts'
 import {
@@ -142,16 +141,6 @@ export const createTeller = (deps: { config: NotifyConfig; queued: () => void })
       }
     }
     if ((await enqueue(tx, items)) > 0) deps.queued()
-    // about an order numbered at the end of this transaction (a new one): its number is written in then
-    carriesPending(tx, () => JSON.stringify(items), {
-      table: outbox,
-      where: inArray(
-        outbox.key,
-        items.map((i) => i.key.slice(0, 200)),
-      ),
-      text: ['subject'],
-      json: ['payload'],
-    })
   }
 }
 

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { outbox } from '../../db/schema/outbox.ts'
+import { carriesPending } from '../sequence.ts'
 
 /**
  * The durable outbox, one for everything the product sends out (mails, group-chat messages, the
@@ -33,7 +34,26 @@ export type OutboxItem = {
 
 export type OutboxRow = typeof outbox.$inferSelect
 
-/** Queues items in the caller's transaction; a key already queued is left as it is. Answers the rows written. */
+/** A row's key as the table holds it. */
+const keyOf = (key: string) => key.slice(0, 200)
+
+/**
+ * The rows of these keys may name a number their transaction takes at its end (a new order's
+ * mails, a delivery's document for the ERP): it is written in their subject and payload then
+ * (`carriesPending`; `content`: what they were written with).
+ */
+export const outboxCarriesPending = (tx: DbOrTx, content: () => string, keys: readonly string[]) =>
+  carriesPending(tx, content, {
+    table: outbox,
+    where: inArray(outbox.key, keys.map(keyOf)),
+    text: ['subject'],
+    json: ['payload'],
+  })
+
+/**
+ * Queues items in the caller's transaction; a key already queued is left as it is. Answers the
+ * rows written. Items about a number the transaction takes at its end have it written in then.
+ */
 export const enqueue = async (tx: DbOrTx, items: readonly OutboxItem[]) => {
   if (items.length === 0) return 0
   const rows = await tx
@@ -41,7 +61,7 @@ export const enqueue = async (tx: DbOrTx, items: readonly OutboxItem[]) => {
     .values(
       items.map((i) => ({
         topic: i.topic,
-        key: i.key.slice(0, 200),
+        key: keyOf(i.key),
         recipient: i.recipient.slice(0, 200),
         subject: i.subject.slice(0, 300),
         event: i.event,
@@ -52,6 +72,11 @@ export const enqueue = async (tx: DbOrTx, items: readonly OutboxItem[]) => {
     )
     .onConflictDoNothing({ target: outbox.key })
     .returning({ id: outbox.id })
+  outboxCarriesPending(
+    tx,
+    () => JSON.stringify(items),
+    items.map((i) => i.key),
+  )
   return rows.length
 }
 
