@@ -197,7 +197,7 @@ describe('one-click decision links', () => {
     const [linkId, sig] = la.token.split('.')
     for (const bad of [
       `${linkId}.${sig!.slice(0, -1)}${sig!.endsWith('A') ? 'B' : 'A'}`,
-      `${linkId!.slice(0, -1)}0.${sig}`,
+      `${linkId!.slice(0, -1)}${linkId!.endsWith('0') ? '1' : '0'}.${sig}`,
       `${linkId}`,
       'x.y',
     ]) {
