@@ -1,6 +1,3 @@
-import { mkdtemp } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { AuditBusiness, DELIVERY_NO_PREFIX, type SellableProduct, STOCK_DOC_PREFIX, StockDocType } from '@app/contracts'
 import { and, eq, inArray, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -40,7 +37,6 @@ beforeAll(async () => {
   // mails to the reviewers are queued too (they name the order)
   sink = await startMailSink()
   t = await createTestApp({
-    FILES_DIR: await mkdtemp(path.join(os.tmpdir(), 'order-numbers-')),
     SMTP_URL: sink.url,
     MAIL_FROM: 'Back office <backoffice@example.com>',
   })
