@@ -139,8 +139,7 @@ const requestLines = async (
 type Diff = Pick<ApplyModifyDetail, 'lines' | 'totals' | 'currency'>
 
 /** A request's changes against its order as it stands: per line before and after, and the totals. */
-const diffOf = async (db: DbOrTx, orderId: string, applyId: string): Promise<Diff> => {
-  const order = await readOrder(db, orderId)
+const diffOf = async (db: DbOrTx, order: OrderRow, applyId: string): Promise<Diff> => {
   const lines = await linesOf(db, order.id)
   const changes = await db
     .select({ change: saleApplyModifyLines, name: products.name, nameEn: products.nameEn, unit: productUnits.unit })
@@ -229,8 +228,8 @@ export const createApplyModifies = (deps: {
   }
 
   /**
-   * The request, when the caller may read it: it or its order is in their data scope, or they
-   * hold or decided a step of its review; 404 else.
+   * The request with its order, when the caller may read it: it or its order is in their data
+   * scope, or they hold or decided a step of its review; 404 else.
    */
   const readable = async (db: DbOrTx, principal: Principal, id: string) => {
     const [request] = await db.select().from(saleApplyModifies).where(eq(saleApplyModifies.id, id))
@@ -242,7 +241,7 @@ export const createApplyModifies = (deps: {
       const steps = review ? await engine.stepsOf(db, review.id) : []
       if (!steps.some((s) => engine.holdsStep(m, s) || s.userId === principal.userId)) fail(Errors.NotFound)
     }
-    return request
+    return { request, order }
   }
   return {
     /** POST /sale/applyModify/add (SPEC 4, 5, 8 rules). */
@@ -302,8 +301,8 @@ export const createApplyModifies = (deps: {
 
     /** GET /sale/applyModify/queryById: the request as a diff against its order (as it was when decided). */
     async detail(db: DbOrTx, principal: Principal, id: string): Promise<ApplyModifyDetail> {
-      const request = await readable(db, principal, id)
-      const diff = (request.decidedDiff as Diff | null) ?? (await diffOf(db, request.orderId, id))
+      const { request, order } = await readable(db, principal, id)
+      const diff = (request.decidedDiff as Diff | null) ?? (await diffOf(db, order, id))
       const { orgCode: _o, updateBy: _u, createBy: _c, decidedDiff: _d, ...head } = request
       return { ...head, ...diff }
     },
@@ -314,7 +313,7 @@ export const createApplyModifies = (deps: {
         // the diff as decided: the order moves on after (this change, deliveries, other requests)
         await tx
           .update(saleApplyModifies)
-          .set({ decidedDiff: await diffOf(tx, request.orderId, request.id) })
+          .set({ decidedDiff: await diffOf(tx, await readOrder(tx, request.orderId), request.id) })
           .where(eq(saleApplyModifies.id, request.id))
         if (approved) await apply(tx, request.id, e.decidedBy, e.note)
         else if (request.createBy)
