@@ -1,6 +1,7 @@
 import { AuditBusiness, type Lang, localName } from '@app/contracts'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import {
   branches,
   codeTable,
@@ -43,9 +44,9 @@ type LineRow = {
   amount: number
 }
 
-/** An order with its branch and lines, in one statement; null when there is no live order. */
-export const readOrderSummary = async (db: DbOrTx, orderId: string): Promise<OrderSummary | null> => {
-  const [row] = await db
+/** An order with its branch and lines, in one statement, built once (it runs on every decision). */
+const orderSummaryStatement = reusable('notify_order_summary', (db) =>
+  db
     .select({
       id: saleOrders.id,
       orderNo: saleOrders.orderNo,
@@ -70,7 +71,12 @@ export const readOrderSummary = async (db: DbOrTx, orderId: string): Promise<Ord
     })
     .from(saleOrders)
     .innerJoin(branches, eq(branches.id, saleOrders.branchId))
-    .where(and(eq(saleOrders.id, orderId), eq(saleOrders.delFlag, false)))
+    .where(and(eq(saleOrders.id, sql.placeholder('id')), eq(saleOrders.delFlag, false))),
+)
+
+/** An order with its branch and lines; null when there is no live order. */
+export const readOrderSummary = async (db: DbOrTx, orderId: string): Promise<OrderSummary | null> => {
+  const [row] = await orderSummaryStatement(db, { id: orderId })
   if (!row) return null
   return {
     id: row.id,
@@ -120,9 +126,8 @@ export const orderIdByNo = async (db: DbOrTx, orderNo: string) => {
   return r?.id ?? null
 }
 
-/** A review as it stands, with its current step's deadline (null without a time limit). */
-export const readReviewState = async (db: DbOrTx, reviewId: string) => {
-  const [r] = await db
+const reviewStateStatement = reusable('notify_review_state', (db) =>
+  db
     .select({
       id: reviews.id,
       business: reviews.business,
@@ -137,7 +142,12 @@ export const readReviewState = async (db: DbOrTx, reviewId: string) => {
     })
     .from(reviews)
     .leftJoin(reviewSteps, and(eq(reviewSteps.reviewId, reviews.id), eq(reviewSteps.stepNo, reviews.currentStep)))
-    .where(eq(reviews.id, reviewId))
+    .where(eq(reviews.id, sql.placeholder('id'))),
+)
+
+/** A review as it stands, with its current step's deadline (null without a time limit). */
+export const readReviewState = async (db: DbOrTx, reviewId: string) => {
+  const [r] = await reviewStateStatement(db, { id: reviewId })
   if (!r) return null
   return { ...r, deadline: deadlineOf(r.stepStartedAt, r.timeLimitHours ?? null) }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { AuditBusiness, type Lang, RoleCode } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import { notifyPrefs, notifyRobots, notifyRoleDefaults } from '../../db/schema/index.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { enqueue, type OutboxItem } from '../../platform/outbox/index.ts'
@@ -62,13 +63,18 @@ export const wantsMail = async (db: DbOrTx, recipients: Recipient[], event: Noti
   })
 }
 
+/** The enabled robots, built once (read on every decision). */
+const enabledRobots = reusable('notify_robots_enabled', (db) =>
+  db
+    .select({ id: notifyRobots.id, orgCode: notifyRobots.orgCode, lang: notifyRobots.lang })
+    .from(notifyRobots)
+    .where(eq(notifyRobots.status, '1')),
+)
+
 /** The enabled robot of a department, or of the nearest department above it that has one. */
 const robotFor = async (db: DbOrTx, orgCode: string | null) => {
   if (!orgCode) return null
-  const rows = await db
-    .select({ id: notifyRobots.id, orgCode: notifyRobots.orgCode, lang: notifyRobots.lang })
-    .from(notifyRobots)
-    .where(eq(notifyRobots.status, '1'))
+  const rows = await enabledRobots(db, {})
   return (
     rows.filter((r) => orgCode.startsWith(r.orgCode)).sort((a, b) => b.orgCode.length - a.orgCode.length)[0] ?? null
   )
