@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, type Lang, test, type User } from './fixtures.ts'
 import { apiCall, rows } from './list-helpers.ts'
-import { selectRow, t, toolbarButton } from './sales-helpers.ts'
+import { findOrder, selectRow, t, toolbarButton } from './sales-helpers.ts'
 
 /**
  * Accessibility (issue point 8): axe-core checks every screen of the administrator's menu (read
@@ -206,11 +206,7 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     const orderNo = waiting.records.find((r) => r.business === AuditBusiness.SaleOrder && r.objectNo)?.objectNo
     expect(orderNo, 'a demo order waits for region_president').toBeTruthy()
     const rp = reviewer.page
-    await rp.goto('/sale/orderList')
-    const list = rp.getByTestId('list-page-saleOrder')
-    await list.getByTestId('search-form').getByLabel(t(reviewer).orderNo, { exact: true }).fill(orderNo!)
-    await list.getByTestId('search-submit').click()
-    await expect(rows(list)).toHaveCount(1)
+    const list = await findOrder(reviewer, '/sale/orderList', 'saleOrder', orderNo!)
     await selectRow(list, orderNo!)
     const review = rp.getByTestId('audit-modal').getByRole('dialog')
     await openDialog(rp, () => toolbarButton(list, t(reviewer).review).click(), review)
