@@ -34,9 +34,12 @@ export const PRIMARY_COLORS = [
   { key: 'goldenPurple', color: '#722ed1', replaces: null },
 ] as const
 
+/** The default primary colour: antd's blue, in its readable shade. */
+const DAYBREAK_BLUE = PRIMARY_COLORS.find((c) => c.key === 'daybreakBlue')!.color
+
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'light',
-  primaryColor: '#0958d9',
+  primaryColor: DAYBREAK_BLUE,
   navMode: 'side',
   contentWidth: 'fluid',
   fixedHeader: false,
