@@ -14,7 +14,16 @@ import {
 } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { depots, messages, operationLogs, saleOrders, stocks, users } from '../../src/db/schema/index.ts'
+import {
+  depots,
+  messages,
+  operationLogs,
+  reviewSteps,
+  reviews,
+  saleOrders,
+  stocks,
+  users,
+} from '../../src/db/schema/index.ts'
 import { addUser, signIn } from '../approval/fixtures.ts'
 import type { TestApp } from '../helpers/app.ts'
 import { createProductTestApp } from '../product/helpers.ts'
@@ -324,6 +333,24 @@ describe('adjustments', () => {
     const other = await signIn(t.app, 'branch_admin_other')
     for (const path of ['/api/sale/applyModify/queryById', '/api/sale/applyModify/progress'])
       expect((await other.get(path, { id: requestId })).status).toBe(404)
+    // a regional president whose current department is another reads it while holding its step
+    // (in the step's department too); one of that other department alone does not
+    const [held] = await t.database.db
+      .select({ deptCode: reviewSteps.deptCode })
+      .from(reviewSteps)
+      .innerJoin(reviews, eq(reviews.id, reviewSteps.reviewId))
+      .where(and(eq(reviews.objectId, requestId), eq(reviewSteps.roleCode, 'region_president')))
+    expect(held?.deptCode).not.toBe('A01A03')
+    await addUser(t.database.db, 'region_also_elsewhere', ['region_president'], ['A01A03', held!.deptCode!])
+    await addUser(t.database.db, 'region_elsewhere', ['region_president'], ['A01A03'])
+    const [holder, elsewhere] = [await signIn(t.app, 'region_also_elsewhere'), await signIn(t.app, 'region_elsewhere')]
+    for (const path of ['/api/sale/applyModify/queryById', '/api/sale/applyModify/progress']) {
+      expect((await holder.get(path, { id: requestId })).status).toBe(200)
+      expect((await elsewhere.get(path, { id: requestId })).status).toBe(404)
+    }
+    expect(
+      (await holder.get<ApplyModifyDetail>('/api/sale/applyModify/queryById', { id: requestId })).body.result,
+    ).toEqual(diff.body.result)
     const decide = (api: Api) =>
       api.post('/api/sale/applyModify/audit', { id: requestId, decision: 'approve', note: 'fine' })
     expect((await decide(region)).status).toBe(200)

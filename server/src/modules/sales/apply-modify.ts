@@ -18,22 +18,31 @@ import {
   OPEN_APPROVAL,
   q,
 } from '@app/contracts'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
-import { products, productUnits, saleApplyModifies, saleApplyModifyLines } from '../../db/schema/index.ts'
+import { reusable } from '../../db/reusable.ts'
+import {
+  products,
+  productUnits,
+  saleApplyModifies,
+  saleApplyModifyLines,
+  saleOrderLines,
+  saleOrders,
+} from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
 import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
+import { named, placeholders } from '../../platform/list-query.ts'
 import type { OrderFactsReader } from './order.facts.ts'
 import { logAs } from './order.history.ts'
 import { type LineRow, linesOf, lockLines, orderTotals, priceLines, reweigh, writeLines } from './order.lines.ts'
-import { inScope, lockOrder, moveOrder, type OrderRow, readOrder } from './order.status.ts'
+import { inScope, lockOrder, moveOrder, type OrderRow } from './order.status.ts'
 import { followRequestReview } from './request-review.ts'
-import { reviewedBy } from './review-visibility.ts'
+import { type Reviewer, reviewedBy } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.OrderAdjust, objectId: id })
@@ -56,7 +65,13 @@ type RequestLine = typeof saleApplyModifyLines.$inferSelect
  * The order's lines after a request's changes: appended lines priced as asked, added and reduced
  * ones re-weighed; a reduce below what has shipped is refused (SPEC 5).
  */
-const applied = async (tx: DbOrTx, lines: readonly LineRow[], changes: readonly RequestLine[]) => {
+const applied = async <
+  L extends Pick<LineRow, 'id' | 'productId' | 'unitId' | 'quantity' | 'deliveredQuantity' | 'price'>,
+>(
+  tx: DbOrTx,
+  lines: readonly L[],
+  changes: readonly Pick<RequestLine, 'type' | 'orderLineId' | 'productId' | 'unitId' | 'quantity' | 'price'>[],
+) => {
   const next = lines.map((l) => ({ ...l }))
   const appended = []
   for (const c of changes) {
@@ -138,23 +153,98 @@ const requestLines = async (
 
 type Diff = Pick<ApplyModifyDetail, 'lines' | 'totals' | 'currency'>
 
+/** An order line as the diff reads it (JSON: its numbers as numbers). */
+type DiffLine = Pick<
+  LineRow,
+  'id' | 'productId' | 'unitId' | 'unit' | 'quantity' | 'deliveredQuantity' | 'price' | 'amount'
+>
+
+/** A request's change as the diff reads it, with its product's names and its unit's. */
+type DiffChange = Pick<RequestLine, 'type' | 'orderLineId' | 'productId' | 'unitId' | 'quantity' | 'price'> & {
+  name: string
+  nameEn: string | null
+  unitName: string
+}
+
+/** Whether the caller takes part in a request's review: a step held by their role in their department, or decided by them. */
+const reviewing = reviewedBy(AuditBusiness.OrderAdjust, saleApplyModifies.id)
+
+/**
+ * The request of the placeholder `id` in one row: with its order's owner, totals and lines, its
+ * changes (their products named), and whether the caller (`reviewing`'s placeholders) takes part
+ * in its review. Read one at a time, these were six statements, each waiting for a pool connection.
+ */
+const requestStatement = (taking: SQL) =>
+  reusable('sale_apply_modify_read', (db) => {
+    const lines = db
+      .select({
+        list: sql<DiffLine[]>`coalesce(json_agg(json_build_object('id', ${saleOrderLines.id},
+          'productId', ${saleOrderLines.productId}, 'unitId', ${saleOrderLines.unitId}, 'unit', ${saleOrderLines.unit},
+          'quantity', ${saleOrderLines.quantity}, 'deliveredQuantity', ${saleOrderLines.deliveredQuantity},
+          'price', ${saleOrderLines.price}, 'amount', ${saleOrderLines.amount}) order by ${saleOrderLines.lineNo}), '[]')`.as(
+          'line_list',
+        ),
+      })
+      .from(saleOrderLines)
+      .where(eq(saleOrderLines.orderId, saleOrders.id))
+      .as('order_lines')
+    const changes = db
+      .select({
+        list: sql<DiffChange[]>`coalesce(json_agg(json_build_object('type', ${saleApplyModifyLines.type},
+          'orderLineId', ${saleApplyModifyLines.orderLineId}, 'productId', ${saleApplyModifyLines.productId},
+          'unitId', ${saleApplyModifyLines.unitId}, 'quantity', ${saleApplyModifyLines.quantity},
+          'price', ${saleApplyModifyLines.price}, 'name', ${products.name}, 'nameEn', ${products.nameEn},
+          'unitName', ${productUnits.unit}) order by ${saleApplyModifyLines.id}), '[]')`.as('change_list'),
+      })
+      .from(saleApplyModifyLines)
+      .innerJoin(products, eq(products.id, saleApplyModifyLines.productId))
+      .innerJoin(productUnits, eq(productUnits.id, saleApplyModifyLines.unitId))
+      .where(eq(saleApplyModifyLines.applyId, saleApplyModifies.id))
+      .as('request_lines')
+    return db
+      .select({
+        request: saleApplyModifies,
+        order: {
+          id: saleOrders.id,
+          orgCode: saleOrders.orgCode,
+          createBy: saleOrders.createBy,
+          totalAmount: saleOrders.totalAmount,
+          totalBoxes: saleOrders.totalBoxes,
+          currency: saleOrders.currency,
+        },
+        reviewing: sql<boolean>`${taking}`,
+        lines: lines.list,
+        changes: changes.list,
+      })
+      .from(saleApplyModifies)
+      .leftJoin(saleOrders, and(eq(saleOrders.id, saleApplyModifies.orderId), eq(saleOrders.delFlag, false)))
+      .leftJoinLateral(lines, sql`true`)
+      .leftJoinLateral(changes, sql`true`)
+      .where(eq(saleApplyModifies.id, sql.placeholder('id')))
+  })
+let readRequestStatement: ReturnType<typeof requestStatement> | undefined
+
+/** No one: a reader who takes part in no review (the decision's own reading of its request). */
+const NO_READER = { roleCodes: [], deptCodes: [], userId: null }
+
+/**
+ * The request `id` as `requestStatement` reads it for `reader`; 404 when there is none, or its
+ * order is gone.
+ */
+const readRequest = async (db: DbOrTx, reader: Reviewer, id: string) => {
+  const taking = reviewing(reader)
+  readRequestStatement ??= requestStatement(taking.write(placeholders()) ?? sql`false`)
+  const [row] = await readRequestStatement(db, { id, ...named(taking.values) })
+  if (!row) fail(Errors.NotFound)
+  return { ...row, order: row.order ?? fail(Errors.OrderNotFound) }
+}
+type RequestRead = Awaited<ReturnType<typeof readRequest>>
+
 /** A request's changes against its order as it stands: per line before and after, and the totals. */
-const diffOf = async (db: DbOrTx, order: OrderRow, applyId: string): Promise<Diff> => {
-  const lines = await linesOf(db, order.id)
-  const changes = await db
-    .select({ change: saleApplyModifyLines, name: products.name, nameEn: products.nameEn, unit: productUnits.unit })
-    .from(saleApplyModifyLines)
-    .innerJoin(products, eq(products.id, saleApplyModifyLines.productId))
-    .innerJoin(productUnits, eq(productUnits.id, saleApplyModifyLines.unitId))
-    .where(eq(saleApplyModifyLines.applyId, applyId))
-    .orderBy(asc(saleApplyModifyLines.id))
-  const after = await applied(
-    db,
-    lines,
-    changes.map((c) => c.change),
-  ).catch(() => null)
+const diffOf = async (db: DbOrTx, { order, lines, changes }: RequestRead): Promise<Diff> => {
+  const after = await applied(db, lines, changes).catch(() => null)
   return {
-    lines: changes.map(({ change: c, name, nameEn, unit }) => {
+    lines: changes.map((c) => {
       const line = lines.find((l) => l.id === c.orderLineId)
       const afterQty =
         c.type === ModifyType.Append
@@ -166,9 +256,9 @@ const diffOf = async (db: DbOrTx, order: OrderRow, applyId: string): Promise<Dif
         type: c.type as ModifyType,
         orderLineId: c.orderLineId,
         productId: c.productId,
-        productName: name,
-        productNameEn: nameEn,
-        unit: line?.unit ?? unit,
+        productName: c.name,
+        productNameEn: c.nameEn,
+        unit: line?.unit ?? c.unitName,
         quantity: c.quantity,
         price: c.price,
         before: c.type === ModifyType.Append || !line ? null : { quantity: line.quantity, amount: line.amount },
@@ -232,16 +322,9 @@ export const createApplyModifies = (deps: {
    * scope, or they hold or decided a step of its review; 404 else.
    */
   const readable = async (db: DbOrTx, principal: Principal, id: string) => {
-    const [request] = await db.select().from(saleApplyModifies).where(eq(saleApplyModifies.id, id))
-    if (!request) fail(Errors.NotFound)
-    const order = await readOrder(db, request.orderId)
-    if (!inScope(principal, order) && !inScope(principal, { orgCode: request.orgCode, createBy: request.createBy })) {
-      const review = await engine.find(db, ref(id))
-      const m = await engine.membershipsOf(db, principal)
-      const steps = review ? await engine.stepsOf(db, review.id) : []
-      if (!steps.some((s) => engine.holdsStep(m, s) || s.userId === principal.userId)) fail(Errors.NotFound)
-    }
-    return { request, order }
+    const read = await readRequest(db, principal, id)
+    if (!read.reviewing && !inScope(principal, read.order) && !inScope(principal, read.request)) fail(Errors.NotFound)
+    return read
   }
   return {
     /** POST /sale/applyModify/add (SPEC 4, 5, 8 rules). */
@@ -301,8 +384,9 @@ export const createApplyModifies = (deps: {
 
     /** GET /sale/applyModify/queryById: the request as a diff against its order (as it was when decided). */
     async detail(db: DbOrTx, principal: Principal, id: string): Promise<ApplyModifyDetail> {
-      const { request, order } = await readable(db, principal, id)
-      const diff = (request.decidedDiff as Diff | null) ?? (await diffOf(db, order, id))
+      const read = await readable(db, principal, id)
+      const { request } = read
+      const diff = (request.decidedDiff as Diff | null) ?? (await diffOf(db, read))
       const { orgCode: _o, updateBy: _u, createBy: _c, decidedDiff: _d, ...head } = request
       return { ...head, ...diff }
     },
@@ -313,7 +397,7 @@ export const createApplyModifies = (deps: {
         // the diff as decided: the order moves on after (this change, deliveries, other requests)
         await tx
           .update(saleApplyModifies)
-          .set({ decidedDiff: await diffOf(tx, await readOrder(tx, request.orderId), request.id) })
+          .set({ decidedDiff: await diffOf(tx, await readRequest(tx, NO_READER, request.id)) })
           .where(eq(saleApplyModifies.id, request.id))
         if (approved) await apply(tx, request.id, e.decidedBy, e.note)
         else if (request.createBy)

@@ -4,6 +4,9 @@ import { reviewSteps, reviews } from '../../db/schema/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { type Conditions, conditionsOf } from '../../platform/list-query.ts'
 
+/** Whom `reviewedBy` asks about: their roles and departments, and who they are (none: decided nothing). */
+export type Reviewer = Pick<Principal, 'roleCodes' | 'deptCodes'> & { userId: string | null }
+
 /**
  * The records whose review on `business` the caller takes part in: a step held by one of their
  * roles in one of their departments, or decided by them. Orders and requests add it to the data
@@ -12,7 +15,7 @@ import { type Conditions, conditionsOf } from '../../platform/list-query.ts'
  */
 export const reviewedBy =
   (business: string, id: AnyPgColumn) =>
-  (principal: Principal): Conditions =>
+  (principal: Reviewer): Conditions =>
     // values in the order `write` binds them; the user's departments come with the principal: as
     // a subquery over sys_user_depart they cost a third more planning on every page (a list of a
     // million orders plans longer than it runs)
