@@ -59,6 +59,7 @@ test('three screens open as tabs keep what was typed in them, and a browser refr
   await expect(supplierFilter).toBeVisible()
   await expect(supplierFilter).toHaveValue('华东')
   await tab(page, '/md/countryList').click()
+  await expect(page).toHaveURL(/\/md\/countryList$/)
   await expect(countryFilter).toHaveValue('巴西')
 
   await page.reload()

@@ -80,14 +80,17 @@ export const useOpenTabs = ({ userId, pathname, search, keep, titleOf }: Options
       const closed = tabsClosedBy(tabs, action, key)
       if (closed.length === 0) return
       const gone = new Set(closed.map((c) => c.key))
-      const next = nextActive(tabs, closed, activeKey, action, key)
+      // the route shown now: a click just after a navigation can come before the render that
+      // shows it, and closing by the rendered one kept the new route's tab away, then reopened it
+      const shown = router ? tabKeyOf(router.state.location.pathname) : activeKey
+      const next = nextActive(tabs, closed, shown, action, key)
       setTabs(tabs.filter((c) => !gone.has(c.key)))
       if (next) {
-        setLeaving(activeKey)
+        setLeaving(shown)
         navigate(next.path)
       }
     },
-    [tabs, activeKey, message, navigate, t],
+    [tabs, activeKey, router, message, navigate, t],
   )
 
   // refresh remounts the screen; its data counts as stale so the new mount fetches it again
