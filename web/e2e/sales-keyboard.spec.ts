@@ -32,6 +32,9 @@ const tabTo = async (page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
   throw new Error(`the keyboard never reached ${target}; it went through: ${passed.join(' | ')}`)
 }
 
+/** The open select lists: Enter on an option closes its list (the next select's may open only then). */
+const openLists = (page: Page) => page.locator('.ant-select-dropdown:visible')
+
 /** The option the open select's keyboard cursor is on. */
 const activeOption = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option-active')
 
@@ -40,6 +43,7 @@ const typeAndChoose = async (page: Page, typed: string, option: RegExp) => {
   await page.keyboard.type(typed)
   await expect(activeOption(page)).toHaveText(option)
   await page.keyboard.press('Enter')
+  await expect(openLists(page)).toHaveCount(0)
 }
 
 /** A select without a search: ArrowDown opens it and moves to the option, Enter takes it. */
@@ -51,6 +55,7 @@ const arrowTo = async (page: Page, option: RegExp) => {
   }
   await expect(activeOption(page)).toHaveText(option)
   await page.keyboard.press('Enter')
+  await expect(openLists(page)).toHaveCount(0)
 }
 
 /** Signs in on the login page, whose account field has the focus. */
