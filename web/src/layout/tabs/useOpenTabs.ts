@@ -19,6 +19,8 @@ import {
   tabsClosedBy,
 } from './tab-model.ts'
 
+const NONE: ReadonlySet<string> = new Set()
+
 type Options = {
   userId: string | null
   pathname: string
@@ -41,12 +43,14 @@ export const useOpenTabs = ({ userId, pathname, search, keep, titleOf }: Options
   const activeKey = tabKeyOf(pathname)
   const path = `${activeKey}${search}`
 
-  // after closing the tab in front, its route stays shown until the navigation away completes
-  const [leaving, setLeaving] = useState<string | null>(null)
-  if (leaving !== null && leaving !== activeKey) setLeaving(null)
+  // Closed tabs whose routes may still be rendered: the router moves in a transition, so after a
+  // close React can render the route shown before (even one closed earlier) until the navigation
+  // away completes. Forgotten once a route not among them is shown.
+  const [leaving, setLeaving] = useState<ReadonlySet<string>>(NONE)
+  if (leaving.size > 0 && !leaving.has(activeKey)) setLeaving(NONE)
 
   // the route shown always has its tab (adjusting state while rendering, so no frame lacks it)
-  const withCurrent = leaving === activeKey ? tabs : openTab(tabs, activeKey, path)
+  const withCurrent = leaving.has(activeKey) ? tabs : openTab(tabs, activeKey, path)
   if (withCurrent !== tabs) setTabs(withCurrent)
 
   // The router may settle on several locations before React renders one of them (quick clicks end
@@ -85,10 +89,8 @@ export const useOpenTabs = ({ userId, pathname, search, keep, titleOf }: Options
       const shown = router ? tabKeyOf(router.state.location.pathname) : activeKey
       const next = nextActive(tabs, closed, shown, action, key)
       setTabs(tabs.filter((c) => !gone.has(c.key)))
-      if (next) {
-        setLeaving(shown)
-        navigate(next.path)
-      }
+      setLeaving((before) => new Set([...before, ...gone]))
+      if (next) navigate(next.path)
     },
     [tabs, activeKey, router, message, navigate, t],
   )
