@@ -32,11 +32,15 @@ const tabTo = async (page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
   throw new Error(`the keyboard never reached ${target}; it went through: ${passed.join(' | ')}`)
 }
 
-/** The open select lists: Enter on an option closes its list (the next select's may open only then). */
-const openLists = (page: Page) => page.locator('.ant-select-dropdown:visible')
+/**
+ * The open select lists, not one still sliding away: Enter on an option closes its list, whose leave
+ * animation can still show it beside the next select's list.
+ */
+const OPEN_LIST = '.ant-select-dropdown:visible:not([class*="-leave"])'
+const openLists = (page: Page) => page.locator(OPEN_LIST)
 
 /** The option the open select's keyboard cursor is on. */
-const activeOption = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option-active')
+const activeOption = (page: Page) => page.locator(`${OPEN_LIST} .ant-select-item-option-active`)
 
 /** A select with a search: types, waits for the wanted option to be the active one, Enter takes it. */
 const typeAndChoose = async (page: Page, typed: string, option: RegExp) => {
