@@ -6,43 +6,32 @@ import {
   ApplyModifySchema,
   ApprovalStatus,
   AuditBusiness,
-  adjustedQuantity,
   adjustmentLineRefusal,
   applyModifyResource,
   deliveryStatusOf,
   Errors,
   type Lang,
-  lineAmount,
   ModifyType,
   mayRequestAdjustment,
   OPEN_APPROVAL,
-  q,
 } from '@app/contracts'
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
-import { reusable } from '../../db/reusable.ts'
-import {
-  products,
-  productUnits,
-  saleApplyModifies,
-  saleApplyModifyLines,
-  saleOrderLines,
-  saleOrders,
-} from '../../db/schema/index.ts'
+import { saleApplyModifies, saleApplyModifyLines } from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
 import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { named, placeholders } from '../../platform/list-query.ts'
+import { applied, type Diff, diffOf, NO_READER, type RequestRead, readRequest } from './apply-modify.diff.ts'
 import type { OrderFactsReader } from './order.facts.ts'
 import { logAs } from './order.history.ts'
-import { type LineRow, linesOf, lockLines, orderTotals, priceLines, reweigh, writeLines } from './order.lines.ts'
+import { type LineRow, linesOf, lockLines, orderTotals, priceLines, writeLines } from './order.lines.ts'
 import { inScope, lockOrder, moveOrder, type OrderRow } from './order.status.ts'
 import { followRequestReview } from './request-review.ts'
-import { type Reviewer, reviewedBy } from './review-visibility.ts'
+import { reviewedBy } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.OrderAdjust, objectId: id })
@@ -57,35 +46,6 @@ export const applyModifyCrud: CrudResource = {
   ownReadById: true,
   scope: { org: saleApplyModifies.orgCode, owner: saleApplyModifies.createBy },
   alsoVisibleTo: reviewedBy(AuditBusiness.OrderAdjust, saleApplyModifies.id),
-}
-
-type RequestLine = typeof saleApplyModifyLines.$inferSelect
-
-/**
- * The order's lines after a request's changes: appended lines priced as asked, added and reduced
- * ones re-weighed; a reduce below what has shipped is refused (SPEC 5).
- */
-const applied = async <
-  L extends Pick<LineRow, 'id' | 'productId' | 'unitId' | 'quantity' | 'deliveredQuantity' | 'price'>,
->(
-  tx: DbOrTx,
-  lines: readonly L[],
-  changes: readonly Pick<RequestLine, 'type' | 'orderLineId' | 'productId' | 'unitId' | 'quantity' | 'price'>[],
-) => {
-  const next = lines.map((l) => ({ ...l }))
-  const appended = []
-  for (const c of changes) {
-    if (c.type === ModifyType.Append) {
-      appended.push({ productId: c.productId, unitId: c.unitId, quantity: c.quantity, price: c.price })
-      continue
-    }
-    const line = next.find((l) => l.id === c.orderLineId) ?? fail(Errors.DataChanged, { orderLineId: c.orderLineId })
-    const quantity = adjustedQuantity(c.type as typeof ModifyType.Add | typeof ModifyType.Reduce, line, c.quantity)
-    if (typeof quantity !== 'number') fail(quantity, { orderLineId: line.id })
-    line.quantity = quantity
-  }
-  const kept = next.filter((l) => l.quantity > 0)
-  return reweigh(tx, [...kept, ...appended])
 }
 
 type RequestInput = z.output<typeof ApplyModifyAddSchema>['lines']
@@ -151,130 +111,6 @@ const requestLines = async (
   ]
 }
 
-type Diff = Pick<ApplyModifyDetail, 'lines' | 'totals' | 'currency'>
-
-/** An order line as the diff reads it (JSON: its numbers as numbers). */
-type DiffLine = Pick<
-  LineRow,
-  'id' | 'productId' | 'unitId' | 'unit' | 'quantity' | 'deliveredQuantity' | 'price' | 'amount'
->
-
-/** A request's change as the diff reads it, with its product's names and its unit's. */
-type DiffChange = Pick<RequestLine, 'type' | 'orderLineId' | 'productId' | 'unitId' | 'quantity' | 'price'> & {
-  name: string
-  nameEn: string | null
-  unitName: string
-}
-
-/** Whether the caller takes part in a request's review: a step held by their role in their department, or decided by them. */
-const reviewing = reviewedBy(AuditBusiness.OrderAdjust, saleApplyModifies.id)
-
-/**
- * The request of the placeholder `id` in one row: with its order's owner, totals and lines, its
- * changes (their products named), and whether the caller (`reviewing`'s placeholders) takes part
- * in its review. Read one at a time, these were six statements, each waiting for a pool connection.
- */
-const requestStatement = (taking: SQL) =>
-  reusable('sale_apply_modify_read', (db) => {
-    const lines = db
-      .select({
-        list: sql<DiffLine[]>`coalesce(json_agg(json_build_object('id', ${saleOrderLines.id},
-          'productId', ${saleOrderLines.productId}, 'unitId', ${saleOrderLines.unitId}, 'unit', ${saleOrderLines.unit},
-          'quantity', ${saleOrderLines.quantity}, 'deliveredQuantity', ${saleOrderLines.deliveredQuantity},
-          'price', ${saleOrderLines.price}, 'amount', ${saleOrderLines.amount}) order by ${saleOrderLines.lineNo}), '[]')`.as(
-          'line_list',
-        ),
-      })
-      .from(saleOrderLines)
-      .where(eq(saleOrderLines.orderId, saleOrders.id))
-      .as('order_lines')
-    const changes = db
-      .select({
-        list: sql<DiffChange[]>`coalesce(json_agg(json_build_object('type', ${saleApplyModifyLines.type},
-          'orderLineId', ${saleApplyModifyLines.orderLineId}, 'productId', ${saleApplyModifyLines.productId},
-          'unitId', ${saleApplyModifyLines.unitId}, 'quantity', ${saleApplyModifyLines.quantity},
-          'price', ${saleApplyModifyLines.price}, 'name', ${products.name}, 'nameEn', ${products.nameEn},
-          'unitName', ${productUnits.unit}) order by ${saleApplyModifyLines.id}), '[]')`.as('change_list'),
-      })
-      .from(saleApplyModifyLines)
-      .innerJoin(products, eq(products.id, saleApplyModifyLines.productId))
-      .innerJoin(productUnits, eq(productUnits.id, saleApplyModifyLines.unitId))
-      .where(eq(saleApplyModifyLines.applyId, saleApplyModifies.id))
-      .as('request_lines')
-    return db
-      .select({
-        request: saleApplyModifies,
-        order: {
-          id: saleOrders.id,
-          orgCode: saleOrders.orgCode,
-          createBy: saleOrders.createBy,
-          totalAmount: saleOrders.totalAmount,
-          totalBoxes: saleOrders.totalBoxes,
-          currency: saleOrders.currency,
-        },
-        reviewing: sql<boolean>`${taking}`,
-        lines: lines.list,
-        changes: changes.list,
-      })
-      .from(saleApplyModifies)
-      .leftJoin(saleOrders, and(eq(saleOrders.id, saleApplyModifies.orderId), eq(saleOrders.delFlag, false)))
-      .leftJoinLateral(lines, sql`true`)
-      .leftJoinLateral(changes, sql`true`)
-      .where(eq(saleApplyModifies.id, sql.placeholder('id')))
-  })
-let readRequestStatement: ReturnType<typeof requestStatement> | undefined
-
-/** No one: a reader who takes part in no review (the decision's own reading of its request). */
-const NO_READER = { roleCodes: [], deptCodes: [], userId: null }
-
-/**
- * The request `id` as `requestStatement` reads it for `reader`; 404 when there is none, or its
- * order is gone.
- */
-const readRequest = async (db: DbOrTx, reader: Reviewer, id: string) => {
-  const taking = reviewing(reader)
-  readRequestStatement ??= requestStatement(taking.write(placeholders()) ?? sql`false`)
-  const [row] = await readRequestStatement(db, { id, ...named(taking.values) })
-  if (!row) fail(Errors.NotFound)
-  return { ...row, order: row.order ?? fail(Errors.OrderNotFound) }
-}
-type RequestRead = Awaited<ReturnType<typeof readRequest>>
-
-/** A request's changes against its order as it stands: per line before and after, and the totals. */
-const diffOf = async (db: DbOrTx, { order, lines, changes }: RequestRead): Promise<Diff> => {
-  const after = await applied(db, lines, changes).catch(() => null)
-  return {
-    lines: changes.map((c) => {
-      const line = lines.find((l) => l.id === c.orderLineId)
-      const afterQty =
-        c.type === ModifyType.Append
-          ? c.quantity
-          : c.type === ModifyType.Add
-            ? q((line?.quantity ?? 0) + c.quantity)
-            : q((line?.quantity ?? 0) - c.quantity)
-      return {
-        type: c.type as ModifyType,
-        orderLineId: c.orderLineId,
-        productId: c.productId,
-        productName: c.name,
-        productNameEn: c.nameEn,
-        unit: line?.unit ?? c.unitName,
-        quantity: c.quantity,
-        price: c.price,
-        before: c.type === ModifyType.Append || !line ? null : { quantity: line.quantity, amount: line.amount },
-        after: { quantity: afterQty, amount: lineAmount(c.price, afterQty) },
-      }
-    }),
-    totals: {
-      before: { amount: order.totalAmount, boxes: order.totalBoxes },
-      after: after
-        ? { amount: orderTotals(after).totalAmount, boxes: orderTotals(after).totalBoxes }
-        : { amount: order.totalAmount, boxes: order.totalBoxes },
-    },
-    currency: order.currency,
-  }
-}
-
 /**
  * Order adjustments (issue 16): the order's branch asks to append products, add to or reduce a
  * line of an order pending delivery or partly delivered; reviewed on the `order_adjust` flow;
@@ -288,20 +124,11 @@ export const createApplyModifies = (deps: {
 }) => {
   const { engine, events, facts, limits } = deps
 
-  const changesOf = (db: DbOrTx, applyId: string) =>
-    db
-      .select()
-      .from(saleApplyModifyLines)
-      .where(eq(saleApplyModifyLines.applyId, applyId))
-      .orderBy(asc(saleApplyModifyLines.id))
-
   /** Applies an approved request to its order: lines, totals, history, the branch told. */
-  const apply = async (tx: DbOrTx, applyId: string, by: string, note: string | null) => {
-    const [request] = await tx.select().from(saleApplyModifies).where(eq(saleApplyModifies.id, applyId))
-    if (!request) fail(Errors.NotFound)
+  const apply = async (tx: DbOrTx, { request, changes }: RequestRead, by: string, note: string | null) => {
     const order = await lockOrder(tx, request.orderId)
     const before = await lockLines(tx, [order.id])
-    const lines = await applied(tx, before, await changesOf(tx, applyId))
+    const lines = await applied(tx, before, changes)
     const written = await writeLines(tx, order.id, lines)
     const moved = await moveOrder(tx, order, deliveryStatusOf(order.status, written), by, orderTotals(written))
     await events.emit(tx, { type: 'erp.changed', kind: 'saleorder', orderId: order.id, objectId: order.id })
@@ -395,11 +222,12 @@ export const createApplyModifies = (deps: {
     subscribe: () =>
       followRequestReview(events, AuditBusiness.OrderAdjust, saleApplyModifies, async (tx, request, e, approved) => {
         // the diff as decided: the order moves on after (this change, deliveries, other requests)
+        const read = await readRequest(tx, NO_READER, request.id)
         await tx
           .update(saleApplyModifies)
-          .set({ decidedDiff: await diffOf(tx, await readRequest(tx, NO_READER, request.id)) })
+          .set({ decidedDiff: await diffOf(tx, read) })
           .where(eq(saleApplyModifies.id, request.id))
-        if (approved) await apply(tx, request.id, e.decidedBy, e.note)
+        if (approved) await apply(tx, read, e.decidedBy, e.note)
         else if (request.createBy)
           await events.emit(tx, {
             type: 'business.notify',
