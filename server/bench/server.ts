@@ -28,6 +28,16 @@ export const memoryOf = (pid: number) => {
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
 }
 
+/**
+ * CPU time the whole machine has been busy so far, in ms summed over its cores (/proc/stat: user,
+ * nice, system, irq, softirq and steal, the time a hypervisor gave other machines).
+ */
+export const machineBusyMs = () => {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number)
+  return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) * 10
+}
+
 /** CPU time a process has used so far, in ms (user + system, from /proc/<pid>/stat). */
 export const cpuMsOf = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
