@@ -98,17 +98,8 @@ const base = (db: DbOrTx) =>
     .innerJoin(products, eq(products.id, branchSaleRels.productId))
     .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.priceType, PriceType.Sale)))
 
-type Row = {
-  productId: string
-  code: string
-  name: string
-  nameEn: string | null
-  spec: string | null
-  specEn: string | null
-  grossWeightKg: number | null
-  netWeightKg: number | null
-  volumeM3: number | null
-  u8Code: string | null
+/** A row of the offer's statements: the product's columns, both prices and its units as JSON. */
+type Row = Omit<OfferedProduct, 'price' | 'currency' | 'units'> & {
   units: UnitRow[] | null
   relPrice: number | null
   relCurrency: string | null
