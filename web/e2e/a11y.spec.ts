@@ -2,7 +2,7 @@ import { AuditBusiness, type MenuItem, OrderStatus } from '@app/contracts'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, type Lang, test, type User } from './fixtures.ts'
-import { apiCall, rows } from './list-helpers.ts'
+import { apiCall, loadedPane, paneOf, rows } from './list-helpers.ts'
 import { findOrder, selectRow, t, toolbarButton } from './sales-helpers.ts'
 
 /**
@@ -61,19 +61,8 @@ const screensOf = (items: readonly MenuItem[], folders: string[] = []): Entry[] 
 const menuEntry = (page: Page, url: string) =>
   page.getByTestId('side-menu').locator(`[data-menu-id$="-${url}"]`).first()
 
-/** A screen's content area: its tab pane. */
-const paneOf = (url: string) => `[data-testid="tab-pane"][data-tab="${url}"]`
-
 /** Every dialog's area (a closed one is hidden, so axe leaves it out). */
 const DIALOGS = '.ant-modal-root'
-
-/** The visible tab pane of a screen, once it has finished loading what it shows. */
-const loadedPane = async (page: Page, url: string) => {
-  const pane = page.locator(paneOf(url))
-  await expect(pane).toBeVisible({ timeout: 30_000 })
-  await expect(pane.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 30_000 })
-  return pane
-}
 
 /** Opens a screen from the sider (unfolding its folders), as a person would. */
 const openScreen = async (page: Page, entry: Entry) => {

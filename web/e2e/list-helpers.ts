@@ -14,6 +14,17 @@ export const apiCall = async (page: Page, method: 'get' | 'post' | 'put', url: s
   return body.result as Record<string, unknown>
 }
 
+/** A screen's content area: its tab pane (the shell keeps other tabs' panes, hidden). */
+export const paneOf = (url: string) => `[data-testid="tab-pane"][data-tab="${url}"]`
+
+/** The visible tab pane of a screen, once it has finished loading what it shows. */
+export const loadedPane = async (page: Page, url: string) => {
+  const pane = page.locator(paneOf(url))
+  await expect(pane).toBeVisible({ timeout: 30_000 })
+  await expect(pane.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 30_000 })
+  return pane
+}
+
 export const rows = (list: Locator) => list.locator('.ant-table-tbody tr.ant-table-row')
 export const rowWith = (list: Locator, text: string) => rows(list).filter({ hasText: text })
 /** Opens a row's 'more' menu and picks an item (again if a refetch closed the menu meanwhile). */

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from '@playwright/test'
 import { expect, type Lang, test } from './fixtures.ts'
-import { apiCall, rows } from './list-helpers.ts'
+import { apiCall, loadedPane, rows } from './list-helpers.ts'
 
 /**
  * List screens fit the window (issue 42, point 3): every cell on one line, no title broken inside a
@@ -181,11 +181,15 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     for (const entry of leaves(menu)) {
       if (!isListScreen(entry.component)) continue
       await page.goto(entry.url)
-      const list = page.locator('[data-testid^="list-page-"]:visible')
-      // (a first visit on a busy machine may take longer than the journeys' 10 s)
-      await expect(list.locator('.ant-table-tbody').locator('tr.ant-table-row, .ant-empty').first()).toBeVisible({
-        timeout: 30_000,
-      })
+      // the screen's own pane (the tabs restored beside it keep theirs, hidden), once its first page
+      // has come: its rows, or that it has none, with no spinner over them (a table still loading
+      // may show the empty placeholder under its spinner)
+      const list = (await loadedPane(page, entry.url)).locator('[data-testid^="list-page-"]')
+      const shown = list.locator('.ant-table-tbody').locator('tr.ant-table-row, .ant-empty').first()
+      await expect(async () => {
+        await expect(list.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 1_000 })
+        await expect(shown).toBeVisible({ timeout: 1_000 })
+      }).toPass({ timeout: 30_000 })
       if ((await rows(list).count()) === 0) continue
       await expectFits(list, `${lang} 1366 px ${entry.url}`)
       checked.push(entry.url)
