@@ -155,6 +155,9 @@ export const leaseOwner = () => `${process.pid}-${randomUUID().slice(0, 8)}`
 
 const earlier = alias(outbox, 'earlier')
 
+/** The end of a lease of `ms` taken now. */
+const leaseFromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`
+
 /**
  * Due rows of these topics, leased to `owner` with one more attempt counted: rows whose lease ran
  * out count as due, and a row of a chain only once every earlier row of its chain is sent. One
@@ -191,7 +194,7 @@ const claimDue = (db: Db, topics: readonly string[], settings: OutboxWorkerSetti
     .update(outbox)
     .set({
       leaseOwner: settings.owner,
-      leaseUntil: sql`now() + ${settings.leaseMs} * interval '1 millisecond'`,
+      leaseUntil: leaseFromNow(settings.leaseMs),
       attempts: sql`${outbox.attempts} + 1`,
     })
     .where(sql`${outbox.id} in (${due})`)
@@ -287,6 +290,18 @@ export const createOutboxWorker = (deps: {
     return settled ? db.transaction(write) : write(db)
   }
 
+  /** Leases these rows again from now, those still this worker's; answers which they are. */
+  const renewLease = async (ids: string[]) => {
+    const rows = await db
+      .update(outbox)
+      .set({ leaseUntil: leaseFromNow(settings.leaseMs) })
+      .where(
+        and(inArray(outbox.id, ids), eq(outbox.leaseOwner, settings.owner), eq(outbox.status, OutboxStatus.Pending)),
+      )
+      .returning({ id: outbox.id })
+    return new Set(rows.map((r) => r.id))
+  }
+
   const send = async (claimed: OutboxRow) => {
     try {
       const topic = topics[claimed.topic]
@@ -321,10 +336,24 @@ export const createOutboxWorker = (deps: {
     }
   }
 
-  /** One round: claims what is due and sends it; answers how many rows it claimed. */
+  /**
+   * One round: claims what is due and sends it one row after another; answers how many rows it
+   * claimed. The lease is counted from the claim for the whole batch, so once half of it has gone
+   * the rows still to send are leased again: a row another instance took meanwhile (its lease ran
+   * out while earlier rows were slow) is left to it, not sent by both.
+   */
   const tick = async () => {
+    let leasedAt = performance.now()
     const claimed = await claimDue(db, Object.keys(topics), settings)
-    for (const row of claimed) await send(row)
+    let held: Set<string> | null = null
+    for (const [i, row] of claimed.entries()) {
+      if (performance.now() - leasedAt > settings.leaseMs / 2) {
+        leasedAt = performance.now()
+        held = await renewLease(claimed.slice(i).map((r) => r.id))
+      }
+      if (held && !held.has(row.id)) continue
+      await send(row)
+    }
     return claimed.length
   }
 
