@@ -18,6 +18,9 @@ const serverProject = (kind: 'pglite' | 'pg') => ({
 
 export default defineConfig({
   test: {
+    // a worker per core (Vitest's own default leaves one core free: one worker on two cores); the
+    // API tests wait on their databases and server processes about half the time
+    maxWorkers: '100%',
     projects: [
       {
         test: {
