@@ -149,6 +149,7 @@ export type RequestRead = Awaited<ReturnType<typeof readRequest>>
 /** A request's changes against its order as it stands: per line before and after, and the totals. */
 export const diffOf = async (db: DbOrTx, { order, lines, changes }: RequestRead): Promise<Diff> => {
   const after = await applied(db, lines, changes).catch(() => null)
+  const totalsAfter = after ? orderTotals(after) : null
   return {
     lines: changes.map((c) => {
       const line = lines.find((l) => l.id === c.orderLineId)
@@ -173,8 +174,8 @@ export const diffOf = async (db: DbOrTx, { order, lines, changes }: RequestRead)
     }),
     totals: {
       before: { amount: order.totalAmount, boxes: order.totalBoxes },
-      after: after
-        ? { amount: orderTotals(after).totalAmount, boxes: orderTotals(after).totalBoxes }
+      after: totalsAfter
+        ? { amount: totalsAfter.totalAmount, boxes: totalsAfter.totalBoxes }
         : { amount: order.totalAmount, boxes: order.totalBoxes },
     },
     currency: order.currency,
