@@ -15,6 +15,7 @@ import { build } from 'esbuild'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 // `--outdir <dir>` builds elsewhere (the browser journeys' own copy); it must sit two levels below
 // the repository root like server/dist, since config.ts finds the root from the bundle's place.
+// `--no-demo-data` leaves the demo database out (the API tests' server processes start on theirs).
 const at = process.argv.indexOf('--outdir')
 const dist = at > 0 ? path.resolve(process.argv[at + 1]) : path.join(root, 'dist')
 
@@ -67,6 +68,7 @@ const sourceOfDemoData = async () => {
 const pad = (n) => String(n).padStart(2, '0')
 const now = new Date()
 const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+if (process.argv.includes('--no-demo-data')) process.exit(0)
 const source = await sourceOfDemoData()
 const earlier = await readFile(path.join(demoData, 'meta.json'), 'utf8')
   .then((text) => JSON.parse(text))

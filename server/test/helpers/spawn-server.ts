@@ -14,7 +14,8 @@ import { uniqueName, withDatabase } from './database.ts'
 
 /**
  * Real server processes for the tests that meet the server as an operator does (start-up,
- * shutdown): `src/main.ts` through tsx, as the dev server runs it. `killAll` after each test.
+ * shutdown): the server built as `npm start` runs it (`node dist/main.js`; the global setup builds
+ * it once per run). `killAll` after each test.
  */
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -51,10 +52,10 @@ const baseEnv = () => {
   return { ...env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT: '100000' }
 }
 
-/** `main`: a built server (scripts/build.mjs) to run instead, as `npm start` runs dist/main.js. */
-export const startServer = async (env: Record<string, string>, main?: string): Promise<Spawned> => {
+/** `main`: another build of the server to run (with its demo database, say). */
+export const startServer = async (env: Record<string, string>, main = inject('serverMain')): Promise<Spawned> => {
   const port = await freePort()
-  const child = spawn(process.execPath, main ? [main] : ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [main], {
     cwd: SERVER_DIR,
     env: { ...baseEnv(), PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

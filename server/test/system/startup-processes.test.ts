@@ -23,8 +23,8 @@ import {
 } from '../helpers/spawn-server.ts'
 
 /**
- * Start-up as an operator meets it: real server processes (`src/main.ts` through tsx, as the dev
- * server runs it) on one data directory or one PostgreSQL database.
+ * Start-up as an operator meets it: real server processes (built, as `npm start` runs them) on
+ * one data directory or one PostgreSQL database.
  */
 
 afterEach(killAll)
