@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite'
   const serverDist = await buildServer(kind)
   project.provide('serverMain', path.join(serverDist, 'main.js'))
+  // in watch mode each rerun starts what the code is now
+  project.onTestsRerun(() => buildServer(kind).then(() => undefined))
   if (kind === 'pglite') {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-template-'))
     const database = await openPglite({})
