@@ -122,7 +122,11 @@ export type OutboxWorkerSettings = {
   pollMs: number
   maxAttempts: number
   retryBaseMs: number
-  /** Longer than a send may take: a crashed sender's rows come back after it. */
+  /**
+   * Longer than a send may take: a crashed sender's rows come back after it. A send starts with at
+   * least half of it left (`tick` leases a batch's remaining rows again), so a send longer than
+   * half may see its row taken by another instance (the ERP's: U8 answers the same trade id once).
+   */
   leaseMs: number
   batch: number
 }
