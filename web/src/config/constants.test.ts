@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { formatThousands, MEDIA, modalWidth, PAGINATION, parseThousands, STORAGE_TTL } from './constants.ts'
+import {
+  formatMeasure,
+  formatThousands,
+  MEDIA,
+  modalWidth,
+  PAGINATION,
+  parseThousands,
+  STORAGE_TTL,
+} from './constants.ts'
 
 describe('SPEC 9 constants', () => {
   it('sizes modals by the window: 1450, 1350 below 1600, 1200 at or below 1280', () => {
@@ -14,6 +22,17 @@ describe('SPEC 9 constants', () => {
     expect(formatThousands('abc')).toBe('abc')
     expect(formatThousands(null)).toBe('')
     expect(parseThousands('1,234,567.5')).toBe('1234567.5')
+  })
+
+  it('writes quantities and measures with at most three (or the asked) decimals and separators', () => {
+    expect(formatMeasure(1234.5)).toBe('1,234.5')
+    expect(formatMeasure(12)).toBe('12')
+    expect(formatMeasure(0.1 + 0.2)).toBe('0.3')
+    expect(formatMeasure(2.00049)).toBe('2')
+    expect(formatMeasure(1.23456, 4)).toBe('1.2346')
+    expect(formatMeasure(0)).toBe('0')
+    expect(formatMeasure(undefined)).toBe('')
+    expect(formatMeasure(null)).toBe('')
   })
 
   it('keeps the lifetimes, paging and breakpoints of SPEC 9', () => {

@@ -91,5 +91,12 @@ export const formatThousands = (value: number | string | null | undefined): stri
   return `${sign}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac}`
 }
 
+/**
+ * A quantity, box count, weight or volume for the eye: at most `digits` decimals (trailing zeros
+ * dropped) with thousands separators; nothing gives ''.
+ */
+export const formatMeasure = (value: number | null | undefined, digits = 3): string =>
+  value === null || value === undefined ? '' : formatThousands(Number(value.toFixed(digits)).toString())
+
 /** The inverse of `formatThousands`, for antd InputNumber's `parser`. */
 export const parseThousands = (text: string | undefined): string => (text ?? '').replace(/,/g, '')

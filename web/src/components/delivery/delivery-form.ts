@@ -7,10 +7,10 @@ import {
   q,
   takeEarliestExpiry,
 } from '@app/contracts'
-import { formatThousands } from '../../config/constants.ts'
+import { formatMeasure } from '../../config/constants.ts'
 
-/** A quantity for the eye: thousands separators, at most three decimals. */
-export const qty = (v: number | null | undefined) => formatThousands(q(Number(v ?? 0)).toString())
+/** A quantity for the eye: thousands separators, at most three decimals; none is 0. */
+export const qty = (v: number | null | undefined) => formatMeasure(v ?? 0)
 
 // ---------------------------------------------------------------- the list's quick filter
 /** SPEC 4: the delivery list filters by where the delivery stands ('partly or fully delivered' among them). */

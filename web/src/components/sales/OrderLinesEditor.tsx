@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { localName } from '@app/contracts'
 import { Button, Flex, InputNumber, Select, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { formatThousands } from '../../config/constants.ts'
+import { formatMeasure, formatThousands } from '../../config/constants.ts'
 import { formatMoney } from '../../i18n/money.ts'
 import { useDictText } from '../list/useDict.ts'
 import { type LineAttributes, type LineValue, lineAmount, type OrderTotals, withUnit } from './order-form.ts'
@@ -18,9 +18,6 @@ type Props = {
   onAddProducts: () => void
   addDisabledReason: string | null
 }
-
-const num = (n: number | undefined, digits = 3) =>
-  n === undefined ? '' : formatThousands(Number(n.toFixed(digits)).toString())
 
 /**
  * The order's lines as a form field: product (picked in the sellable-product modal), its sale
@@ -45,7 +42,7 @@ export const OrderLinesEditor = ({
     onChange?.(lines.map((l) => (l.key === key ? change(l) : l)))
   const attr = (l: LineValue, pick: (a: LineAttributes) => number, digits = 3) => {
     const a = attributes.get(l.key)
-    return a ? num(pick(a), digits) : ''
+    return a ? formatMeasure(pick(a), digits) : ''
   }
 
   return (
@@ -169,16 +166,16 @@ export const OrderLinesEditor = ({
                 </Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={7} align="right">
-                {num(totals.boxes)}
+                {formatMeasure(totals.boxes)}
               </Table.Summary.Cell>
               <Table.Summary.Cell index={8} align="right">
-                {num(totals.grossWeightKg)}
+                {formatMeasure(totals.grossWeightKg)}
               </Table.Summary.Cell>
               <Table.Summary.Cell index={9} align="right">
-                {num(totals.netWeightKg)}
+                {formatMeasure(totals.netWeightKg)}
               </Table.Summary.Cell>
               <Table.Summary.Cell index={10} align="right">
-                {num(totals.volumeM3, 4)}
+                {formatMeasure(totals.volumeM3, 4)}
               </Table.Summary.Cell>
               <Table.Summary.Cell index={11} />
             </Table.Summary.Row>

@@ -1,11 +1,9 @@
 import { localName, type SaleOrderDetail, type SaleOrderLine } from '@app/contracts'
 import { Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { formatThousands } from '../../config/constants.ts'
+import { formatMeasure, formatThousands } from '../../config/constants.ts'
 import { formatMoney } from '../../i18n/money.ts'
 import { useDictText } from '../list/useDict.ts'
-
-const n = (v: number, digits = 3) => formatThousands(Number(v.toFixed(digits)).toString())
 
 /** A saved order's lines, read-only: ordered and delivered quantities, amounts, boxes, weights, volume, totals. */
 export const OrderLinesView = ({ order }: { order: SaleOrderDetail }) => {
@@ -28,8 +26,13 @@ export const OrderLinesView = ({ order }: { order: SaleOrderDetail }) => {
         },
         { title: t('sales.line.spec'), width: 140, render: (_, l) => localName(l, i18n.language, 'spec') },
         { title: t('sales.line.unit'), width: 80, render: (_, l) => dictText('product_unit', l.unit) },
-        { title: t('sales.line.quantity'), width: 100, align: 'right', render: (_, l) => n(l.quantity) },
-        { title: t('sales.line.delivered'), width: 100, align: 'right', render: (_, l) => n(l.deliveredQuantity) },
+        { title: t('sales.line.quantity'), width: 100, align: 'right', render: (_, l) => formatMeasure(l.quantity) },
+        {
+          title: t('sales.line.delivered'),
+          width: 100,
+          align: 'right',
+          render: (_, l) => formatMeasure(l.deliveredQuantity),
+        },
         { title: t('sales.line.price'), width: 100, align: 'right', render: (_, l) => formatThousands(l.price) },
         {
           title: t('sales.line.amount'),
@@ -37,10 +40,20 @@ export const OrderLinesView = ({ order }: { order: SaleOrderDetail }) => {
           align: 'right',
           render: (_, l) => formatThousands(l.amount.toFixed(2)),
         },
-        { title: t('sales.line.boxes'), width: 80, align: 'right', render: (_, l) => n(l.boxes) },
-        { title: t('sales.line.grossWeight'), width: 100, align: 'right', render: (_, l) => n(l.grossWeightKg) },
-        { title: t('sales.line.netWeight'), width: 100, align: 'right', render: (_, l) => n(l.netWeightKg) },
-        { title: t('sales.line.volume'), width: 100, align: 'right', render: (_, l) => n(l.volumeM3, 4) },
+        { title: t('sales.line.boxes'), width: 80, align: 'right', render: (_, l) => formatMeasure(l.boxes) },
+        {
+          title: t('sales.line.grossWeight'),
+          width: 100,
+          align: 'right',
+          render: (_, l) => formatMeasure(l.grossWeightKg),
+        },
+        {
+          title: t('sales.line.netWeight'),
+          width: 100,
+          align: 'right',
+          render: (_, l) => formatMeasure(l.netWeightKg),
+        },
+        { title: t('sales.line.volume'), width: 100, align: 'right', render: (_, l) => formatMeasure(l.volumeM3, 4) },
       ]}
       summary={() => (
         <Table.Summary.Row>
@@ -51,16 +64,16 @@ export const OrderLinesView = ({ order }: { order: SaleOrderDetail }) => {
             <Typography.Text strong>{formatMoney(order.totalAmount, order.currency, i18n.language)}</Typography.Text>
           </Table.Summary.Cell>
           <Table.Summary.Cell index={9} align="right">
-            {n(order.totalBoxes)}
+            {formatMeasure(order.totalBoxes)}
           </Table.Summary.Cell>
           <Table.Summary.Cell index={10} align="right">
-            {n(order.totalGrossWeightKg)}
+            {formatMeasure(order.totalGrossWeightKg)}
           </Table.Summary.Cell>
           <Table.Summary.Cell index={11} align="right">
-            {n(order.totalNetWeightKg)}
+            {formatMeasure(order.totalNetWeightKg)}
           </Table.Summary.Cell>
           <Table.Summary.Cell index={12} align="right">
-            {n(order.totalVolumeM3, 4)}
+            {formatMeasure(order.totalVolumeM3, 4)}
           </Table.Summary.Cell>
         </Table.Summary.Row>
       )}

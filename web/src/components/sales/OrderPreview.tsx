@@ -5,7 +5,7 @@ import dayjs from 'dayjs'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { useOrderDetail } from '../../api/sales.ts'
-import { DATETIME_FORMAT, formatThousands, modalWidth } from '../../config/constants.ts'
+import { DATETIME_FORMAT, formatMeasure, formatThousands, modalWidth } from '../../config/constants.ts'
 import { formatMoney } from '../../i18n/money.ts'
 import { useSystemTitle } from '../../layout/useSystemTitle.ts'
 import { useDictText } from '../list/useDict.ts'
@@ -13,8 +13,6 @@ import { useFieldLabel } from '../list/useFieldLabel.ts'
 import { useRefOptions } from '../list/useRefOptions.ts'
 import './order-print.css'
 import type { OrderRef } from './useOrderActions.tsx'
-
-const n = (v: number, digits = 3) => formatThousands(Number(v.toFixed(digits)).toString())
 
 /** The order as a printable sheet (A4 landscape): head, lines, totals, signature lines. */
 export const OrderSheet = ({ order, printCopy }: { order: SaleOrderDetail; printCopy?: boolean }) => {
@@ -82,22 +80,22 @@ export const OrderSheet = ({ order, printCopy }: { order: SaleOrderDetail; print
               <td>{localName(l, i18n.language, 'productName')}</td>
               <td>{localName(l, i18n.language, 'spec')}</td>
               <td>{dictText('product_unit', l.unit)}</td>
-              <td className="num">{n(l.quantity)}</td>
+              <td className="num">{formatMeasure(l.quantity)}</td>
               <td className="num">{formatThousands(l.price)}</td>
               <td className="num">{formatThousands(l.amount.toFixed(2))}</td>
-              <td className="num">{n(l.boxes)}</td>
-              <td className="num">{n(l.grossWeightKg)}</td>
-              <td className="num">{n(l.netWeightKg)}</td>
-              <td className="num">{n(l.volumeM3, 4)}</td>
+              <td className="num">{formatMeasure(l.boxes)}</td>
+              <td className="num">{formatMeasure(l.grossWeightKg)}</td>
+              <td className="num">{formatMeasure(l.netWeightKg)}</td>
+              <td className="num">{formatMeasure(l.volumeM3, 4)}</td>
             </tr>
           ))}
           <tr>
             <th colSpan={7}>{t('sales.line.totals')}</th>
             <th className="num">{formatMoney(order.totalAmount, order.currency, i18n.language)}</th>
-            <th className="num">{n(order.totalBoxes)}</th>
-            <th className="num">{n(order.totalGrossWeightKg)}</th>
-            <th className="num">{n(order.totalNetWeightKg)}</th>
-            <th className="num">{n(order.totalVolumeM3, 4)}</th>
+            <th className="num">{formatMeasure(order.totalBoxes)}</th>
+            <th className="num">{formatMeasure(order.totalGrossWeightKg)}</th>
+            <th className="num">{formatMeasure(order.totalNetWeightKg)}</th>
+            <th className="num">{formatMeasure(order.totalVolumeM3, 4)}</th>
           </tr>
         </tbody>
       </table>
