@@ -18,11 +18,19 @@ const rows = (list: Locator) => list.locator('.ant-table-tbody tr.ant-table-row'
 const rowWith = (list: Locator, text: string) => rows(list).filter({ hasText: text })
 const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible')
 
-/** Opens a select and picks an option (again if a re-render closed the dropdown meanwhile). */
+/**
+ * Opens a select (its box, or the field holding it) and picks an option in its own dropdown, the
+ * one holding the list its box controls while open: another select's dropdown still closing is
+ * not it. Again if a re-render closed the dropdown meanwhile.
+ */
 const pick = async (page: Page, field: Locator, option: string) => {
+  const box = (await field.getAttribute('role')) === 'combobox' ? field : field.getByRole('combobox')
   await expect(async () => {
-    if (!(await dropdown(page).last().isVisible())) await field.click()
-    await dropdown(page).last().getByTitle(option, { exact: true }).first().click({ timeout: 3000 })
+    if ((await box.getAttribute('aria-expanded')) !== 'true') await field.click()
+    await expect(box).toHaveAttribute('aria-expanded', 'true', { timeout: 3000 })
+    const list = await box.getAttribute('aria-controls')
+    const own = dropdown(page).filter({ has: page.locator(`[id="${list}"]`) })
+    await own.getByTitle(option, { exact: true }).first().click({ timeout: 3000 })
   }).toPass({ timeout: 30_000 })
 }
 
