@@ -1,4 +1,4 @@
-import { type Browser, test as base, expect, type Page } from '@playwright/test'
+import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 
@@ -96,6 +96,26 @@ export const chooseOption = async (page: Page, text: RegExp | string) => {
       throw missed
     }
   }).toPass()
+}
+
+/**
+ * Opens a select (its box, or the field holding it) and picks an option in its own dropdown, the
+ * one holding the list its box controls while open: another select's dropdown still closing is
+ * not it. `typed`: the option is typed into the box first (a long or virtual list shows only the
+ * first options). Again if a re-render closed the dropdown meanwhile.
+ */
+export const pickOption = async (page: Page, field: Locator, option: string, { typed = false } = {}) => {
+  const box = (await field.getAttribute('role')) === 'combobox' ? field : field.getByRole('combobox')
+  await expect(async () => {
+    if ((await box.getAttribute('aria-expanded')) !== 'true') {
+      await field.click()
+      if (typed) await page.keyboard.type(option)
+    }
+    await expect(box).toHaveAttribute('aria-expanded', 'true', { timeout: 3000 })
+    const list = await box.getAttribute('aria-controls')
+    const own = page.locator('.ant-select-dropdown:visible').filter({ has: page.locator(`[id="${list}"]`) })
+    await own.getByTitle(option, { exact: true }).first().click({ timeout: 3000 })
+  }).toPass({ timeout: 30_000 })
 }
 
 /**

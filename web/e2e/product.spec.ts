@@ -1,6 +1,6 @@
 import type { Download, Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import { expect, signIn, test } from './fixtures.ts'
+import { expect, pickOption, signIn, test } from './fixtures.ts'
 
 /**
  * Products and stock (issue 7): a product created with two units and images waits for review,
@@ -16,31 +16,6 @@ const PNG = Buffer.from(
 
 const rows = (list: Locator) => list.locator('.ant-table-tbody tr.ant-table-row')
 const rowWith = (list: Locator, text: string) => rows(list).filter({ hasText: text })
-const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible')
-
-/**
- * Opens a select (its box, or the field holding it) and picks an option in its own dropdown, the
- * one holding the list its box controls while open: another select's dropdown still closing is
- * not it. Again if a re-render closed the dropdown meanwhile.
- */
-const pick = async (page: Page, field: Locator, option: string) => {
-  const box = (await field.getAttribute('role')) === 'combobox' ? field : field.getByRole('combobox')
-  await expect(async () => {
-    if ((await box.getAttribute('aria-expanded')) !== 'true') await field.click()
-    await expect(box).toHaveAttribute('aria-expanded', 'true', { timeout: 3000 })
-    const list = await box.getAttribute('aria-controls')
-    const own = dropdown(page).filter({ has: page.locator(`[id="${list}"]`) })
-    await own.getByTitle(option, { exact: true }).first().click({ timeout: 3000 })
-  }).toPass({ timeout: 30_000 })
-}
-
-/** A select with many options (a virtual list): typed into, then picked. */
-const pickTyped = async (page: Page, field: Locator, option: string) => {
-  await field.click()
-  await page.keyboard.type(option)
-  await dropdown(page).getByTitle(option, { exact: true }).first().click()
-}
-
 const signOut = async (page: Page) => {
   await page.getByTestId('logout').click()
   await page.getByRole('button', { name: /确\s*定/ }).click()
@@ -92,23 +67,23 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
   const form = page.getByTestId('record-modal')
   await form.getByLabel('产品编码', { exact: true }).fill(CODE)
   await form.getByLabel('产品名称', { exact: true }).fill(NAME)
-  await pick(page, form.getByLabel('规格类型', { exact: true }), '标准装')
+  await pickOption(page, form.getByLabel('规格类型', { exact: true }), '标准装')
   await form.getByLabel('产品分类', { exact: true }).click()
   await page.locator('.ant-select-tree:visible').getByTitle('胶囊', { exact: true }).click()
-  await pick(page, form.getByLabel('产品来源', { exact: true }), '自产')
-  await pick(page, form.getByLabel('产品类型', { exact: true }), '成品')
-  await pick(page, form.getByLabel('剂型', { exact: true }), '胶囊')
-  await pick(page, form.getByLabel('基本单位', { exact: true }), '瓶')
+  await pickOption(page, form.getByLabel('产品来源', { exact: true }), '自产')
+  await pickOption(page, form.getByLabel('产品类型', { exact: true }), '成品')
+  await pickOption(page, form.getByLabel('剂型', { exact: true }), '胶囊')
+  await pickOption(page, form.getByLabel('基本单位', { exact: true }), '瓶')
   await form.getByLabel('规格', { exact: true }).fill('0.3g×60粒')
   await form.getByLabel('保质期（天）', { exact: true }).fill('730')
 
   const units = form.getByTestId('units-editor')
   await units.getByTestId('unit-add').click()
   await units.getByTestId('unit-add').click()
-  await pick(page, units.getByTestId('unit-use-0'), '销售')
-  await pick(page, units.getByTestId('unit-unit-0'), '瓶')
-  await pick(page, units.getByTestId('unit-use-1'), '采购')
-  await pick(page, units.getByTestId('unit-unit-1'), '箱')
+  await pickOption(page, units.getByTestId('unit-use-0'), '销售')
+  await pickOption(page, units.getByTestId('unit-unit-0'), '瓶')
+  await pickOption(page, units.getByTestId('unit-use-1'), '采购')
+  await pickOption(page, units.getByTestId('unit-unit-1'), '箱')
   await units.getByTestId('unit-rate-1').fill('48')
 
   await form
@@ -162,7 +137,7 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
   const rels = await openList(page, '/pro/branchSaleRelList', 'branchSaleRel')
   await page.getByTestId('select-products').click()
   select = page.getByTestId('product-select-modal')
-  await pick(page, select.getByTestId('select-branch'), '俄罗斯分公司')
+  await pickOption(page, select.getByTestId('select-branch'), '俄罗斯分公司')
   await select.getByTestId('select-search').locator('input').fill(CODE)
   await select.getByTestId('select-search').locator('input').press('Enter')
   await rowWith(select, CODE).locator('.ant-checkbox-input').check()
@@ -176,8 +151,8 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
   const stock = await openList(page, '/pro/stockList', 'stock')
   await page.getByTestId('purchase-in').click()
   const doc = page.getByTestId('stock-doc-modal')
-  await pick(page, doc.getByTestId('doc-depot'), '义乌集散仓')
-  await pickTyped(page, doc.getByTestId('line-product-0'), NAME)
+  await pickOption(page, doc.getByTestId('doc-depot'), '义乌集散仓')
+  await pickOption(page, doc.getByTestId('line-product-0'), NAME, { typed: true })
   await doc.getByTestId('line-quantity-0').fill('120')
   await doc.getByTestId('doc-save').click()
   await expect(doc).toContainText('入库必须填写批次号')

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test'
-import { chooseOption, expect, openFromMenu, test, type User } from './fixtures.ts'
+import type { Locator } from '@playwright/test'
+import { chooseOption, expect, openFromMenu, pickOption, test, type User } from './fixtures.ts'
 import { apiCall, rows, rowWith, search } from './list-helpers.ts'
 import { approveAs, decide, inDays, selectRow, statusOf, t, toolbarButton } from './sales-helpers.ts'
 
@@ -32,21 +32,6 @@ const cell = async (table: Locator, row: Locator, title: string) => {
   const at = heads.indexOf(title)
   expect(at, `column ${title} in ${heads.join('|')}`).toBeGreaterThanOrEqual(0)
   return row.locator('td').nth(at)
-}
-
-/**
- * Opens a searchable select, types the option (other journeys add options, and the list shows only
- * the first few) and picks it (again if a re-render closed the dropdown meanwhile).
- */
-const pick = async (page: Page, field: Locator, option: string) => {
-  const dropdown = page.locator('.ant-select-dropdown:visible')
-  await expect(async () => {
-    if (!(await dropdown.last().isVisible())) {
-      await field.click()
-      await page.keyboard.type(option)
-    }
-    await dropdown.last().getByTitle(option, { exact: true }).first().click({ timeout: 3000 })
-  }).toPass({ timeout: 30_000 })
 }
 
 /**
@@ -171,7 +156,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   await toolbarButton(deliveries, /^发\s*货$/).click()
   const deliver = lp.getByTestId('deliver-modal')
   await expect(deliver).toContainText(orderNo)
-  await pick(lp, deliver.getByTestId('deliver-depot'), depotName)
+  await pickOption(lp, deliver.getByTestId('deliver-depot'), depotName, { typed: true })
   const toShip = deliver.getByTestId('deliver-quantity')
   await expect(toShip).toHaveCount(3)
   // each line starts at what remains; the third is left for later
@@ -305,7 +290,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   await selectRow(rest, orderNo)
   await toolbarButton(rest, /^发\s*货$/).click()
   await expect(deliver).toContainText(orderNo)
-  await pick(lp, deliver.getByTestId('deliver-depot'), depotName)
+  await pickOption(lp, deliver.getByTestId('deliver-depot'), depotName, { typed: true })
   await expect(toShip).toHaveCount(2)
   // what remains: 7 of the reduced line, 6 of the appended one (reopened on the same screen, the
   // modal starts from the order as it is now, not from what was typed last time)
