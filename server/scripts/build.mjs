@@ -52,6 +52,7 @@ await build({
 })
 await cp(path.join(root, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true })
 console.log(`server built: ${path.relative(process.cwd(), path.join(dist, 'main.js'))}`)
+if (process.argv.includes('--no-demo-data')) process.exit(0)
 
 /** What the demo database is made from: the seed's bundle (our code), the migrations, the packages. */
 const sourceOfDemoData = async () => {
@@ -68,7 +69,6 @@ const sourceOfDemoData = async () => {
 const pad = (n) => String(n).padStart(2, '0')
 const now = new Date()
 const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-if (process.argv.includes('--no-demo-data')) process.exit(0)
 const source = await sourceOfDemoData()
 const earlier = await readFile(path.join(demoData, 'meta.json'), 'utf8')
   .then((text) => JSON.parse(text))
