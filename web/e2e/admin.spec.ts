@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { Browser, Locator, Page } from '@playwright/test'
-import { expect, openUserMenu, signIn, test } from './fixtures.ts'
+import type { Browser, Page } from '@playwright/test'
+import { expect, openUserMenu, pickOption, signIn, test } from './fixtures.ts'
 
 /**
  * System administration (issue 5), as an administrator and the user they create would do it: a
@@ -17,12 +17,6 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 const modal = (page: Page) => page.getByTestId('record-modal')
 const row = (page: Page, text: string) => page.locator('.ant-table-row:visible', { hasText: text })
-
-/** Picks an option of an antd select (the options render in a popup outside the field). */
-const choose = async (page: Page, field: Locator, option: string) => {
-  await field.click()
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click()
-}
 
 /** Every entry of the sider, folders unfolded, in order. */
 const siderEntries = async (page: Page) => {
@@ -48,7 +42,7 @@ test('admin creates a role with its permissions and a user with two departments 
   await page.getByTestId('list-page-role').getByTestId('add').click()
   await modal(page).getByLabel('角色编码').fill(ROLE.code)
   await modal(page).getByLabel('角色名称').fill(ROLE.name)
-  await choose(page, modal(page).getByLabel('数据权限'), '本部门数据')
+  await pickOption(page, modal(page).getByLabel('数据权限'), '本部门数据')
   await page.getByTestId('record-save').click()
   await expect(modal(page)).toBeHidden()
 
@@ -66,12 +60,10 @@ test('admin creates a role with its permissions and a user with two departments 
   const form = modal(page)
   await form.getByLabel('登录账号').fill(USER.username)
   await form.getByLabel('用户姓名').fill(USER.realname)
-  await choose(page, form.getByLabel('角色'), ROLE.name)
+  await pickOption(page, form.getByLabel('角色'), ROLE.name)
   await page.keyboard.press('Escape')
-  await form.getByLabel('所属部门').click()
-  const tree = page.locator('.ant-select-dropdown:visible')
-  await tree.getByTitle('物流中心', { exact: true }).click()
-  await tree.getByTitle('海外部', { exact: true }).click()
+  await pickOption(page, form.getByLabel('所属部门'), '物流中心')
+  await pickOption(page, form.getByLabel('所属部门'), '海外部')
   await page.keyboard.press('Escape')
   await form.getByLabel('登录密码').fill(USER.password)
   await form.getByLabel('确认密码').fill(USER.password)

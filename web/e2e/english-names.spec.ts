@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { chooseOption, expect, type Lang, switchLanguage, test } from './fixtures.ts'
+import { chooseOption, expect, type Lang, pickOption, switchLanguage, test } from './fixtures.ts'
 import { apiCall, rowWith } from './list-helpers.ts'
 
 /**
@@ -164,15 +164,17 @@ for (const lang of ['zh', 'en'] as const) {
     await form.getByLabel(lang === 'en' ? 'Flow name in English' : '流程英文名称', { exact: true }).fill(enName)
     await form.getByLabel(lang === 'en' ? 'Business' : '审核业务', { exact: true }).click()
     await chooseOption(page, lang === 'en' ? /^Product review$/ : /^产品审核$/)
-    await form.getByLabel(lang === 'en' ? 'In force' : '生效中', { exact: true }).click()
+    // not in force: the sample flow must not review the products other journeys add
+    const inForce = form.getByLabel(lang === 'en' ? 'In force' : '生效中', { exact: true })
+    await expect(async () => inForce.setChecked(false, { timeout: 3000 })).toPass()
     const step = form.getByTestId('audit-step').first()
     await step.getByLabel(lang === 'en' ? 'Step name' : '步骤名称', { exact: true }).fill('样品审核')
     await step.getByLabel(lang === 'en' ? 'Step name in English' : '步骤英文名称', { exact: true }).fill('Sample check')
-    await step.getByLabel(lang === 'en' ? 'Department' : '部门', { exact: true }).click()
-    await page
-      .locator('.ant-select-dropdown:visible')
-      .getByTitle(lang === 'en' ? 'Overseas finance' : '海外财务', { exact: true })
-      .click()
+    await pickOption(
+      page,
+      step.getByLabel(lang === 'en' ? 'Department' : '部门', { exact: true }),
+      lang === 'en' ? 'Overseas finance' : '海外财务',
+    )
     await step.getByLabel(lang === 'en' ? 'Reviewing role' : '审核角色', { exact: true }).click()
     await chooseOption(page, lang === 'en' ? /^Finance director$/ : /^财务总监$/)
     await page.getByTestId('audit-config-save').click()

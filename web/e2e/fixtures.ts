@@ -99,22 +99,34 @@ export const chooseOption = async (page: Page, text: RegExp | string) => {
 }
 
 /**
- * Opens a select (its box, or the field holding it) and picks an option in its own dropdown, the
- * one holding the list its box controls while open: another select's dropdown still closing is
- * not it. `typed`: the option is typed into the box first (a long or virtual list shows only the
- * first options). Again if a re-render closed the dropdown meanwhile.
+ * Makes a select (its box, or the field holding it) show an option: opens it and picks the option
+ * in its own dropdown, until the field shows it. Its own dropdown is the one holding the list its
+ * box controls while open; a tree select's list has no id, its own is the tree dropdown shown and
+ * not closing (one select is open at a time). Another select's dropdown still closing is not it;
+ * a pick that a re-render or that closing dropdown took is made again. `typed`: the option is typed
+ * into the box first (a long or virtual list shows only the first options). In a multiple select
+ * the dropdown stays open for the next pick.
  */
 export const pickOption = async (page: Page, field: Locator, option: string, { typed = false } = {}) => {
   const box = (await field.getAttribute('role')) === 'combobox' ? field : field.getByRole('combobox')
+  const select = box.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]')
+  const shown = select
+    .locator(`[title="${option}"]`)
+    .or(select.getByText(option, { exact: true }))
+    .first()
+  const dropdowns = page.locator('.ant-select-dropdown:visible')
+  const opened = page.locator('.ant-select-dropdown:visible:not([class*="-leave"])')
   await expect(async () => {
+    if (await shown.isVisible()) return
     if ((await box.getAttribute('aria-expanded')) !== 'true') {
       await field.click()
       if (typed) await page.keyboard.type(option)
     }
     await expect(box).toHaveAttribute('aria-expanded', 'true', { timeout: 3000 })
-    const list = await box.getAttribute('aria-controls')
-    const own = page.locator('.ant-select-dropdown:visible').filter({ has: page.locator(`[id="${list}"]`) })
+    const list = page.locator(`[id="${await box.getAttribute('aria-controls')}"]`)
+    const own = dropdowns.filter({ has: list }).or(opened.filter({ has: page.locator('.ant-select-tree') }))
     await own.getByTitle(option, { exact: true }).first().click({ timeout: 3000 })
+    await expect(shown).toBeVisible({ timeout: 3000 })
   }).toPass({ timeout: 30_000 })
 }
 

@@ -1,5 +1,5 @@
-import { expect, openFromMenu, signIn, test } from './fixtures.ts'
-import { apiCall, dialog, expectTotal, pickOption, rows, search, workbookOf } from './list-helpers.ts'
+import { expect, openFromMenu, pickOption, signIn, test } from './fixtures.ts'
+import { apiCall, dialog, expectTotal, rows, search, workbookOf } from './list-helpers.ts'
 import { newPrefix } from './masterdata-screens.ts'
 
 /**

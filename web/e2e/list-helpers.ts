@@ -53,11 +53,6 @@ export const search = async (list: Locator, label: string, value: string) => {
   await list.getByTestId('search-submit').click()
 }
 
-export const pickOption = async (page: Page, field: Locator, option: string) => {
-  await field.click()
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click()
-}
-
 export const workbookOf = async (download: Download) => {
   const wb = new ExcelJS.Workbook()
   await wb.xlsx.readFile(await download.path())

@@ -1,12 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures.ts'
+import { expect, pickOption, signIn, test } from './fixtures.ts'
 import {
   apiCall,
   dialog,
   expectTotal,
   importFile,
   okButton,
-  pickOption,
   rowMenu,
   rows,
   rowWith,
@@ -359,8 +358,7 @@ adminTest('部门: a tree; the parent is chosen on add and cannot change afterwa
   await list.getByTestId('add').click()
   const form = page.getByTestId('record-form')
   await form.getByLabel('部门名称', { exact: true }).fill(name)
-  await form.getByLabel('上级部门').fill('物流中心')
-  await page.locator('.ant-select-dropdown:visible').getByTitle('物流中心', { exact: true }).click()
+  await pickOption(page, form.getByLabel('上级部门'), '物流中心', { typed: true })
   await page.getByTestId('record-save').click()
   await expect(page.locator('.ant-message')).toContainText('操作成功')
   await expect(rowWith(list, name)).toHaveClass(/ant-table-row-level-2/)

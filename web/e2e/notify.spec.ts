@@ -1,8 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser, Locator, Page } from '@playwright/test'
+import type { Browser } from '@playwright/test'
 import { type MailSink, startMailSink } from '../../server/src/modules/notify/mail-sink.ts'
-import { expect, pickFromMenu, signIn, test } from './fixtures.ts'
+import { expect, pickFromMenu, pickOption, signIn, test } from './fixtures.ts'
 import { apiCall, rows, rowWith } from './list-helpers.ts'
 import { findOrder, inDays, statusOf } from './sales-helpers.ts'
 import { mailSinkPort } from './server-main.ts'
@@ -112,12 +112,6 @@ test('a reviewer approves from the mail in one click; the order moves on', async
   await zh.close()
 })
 
-/** Picks an option of an antd select (the options render in a popup outside the field). */
-const choose = async (page: Page, field: Locator, option: string) => {
-  await field.click()
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click()
-}
-
 test('an administrator adds a WeCom robot; an order is posted to it; the sent list shows it', async ({
   page,
   signInAs,
@@ -143,7 +137,7 @@ test('an administrator adds a WeCom robot; an order is posted to it; the sent li
     await page.getByTestId('list-page-notifyRobot').getByTestId('add').click()
     const modal = page.getByTestId('record-modal')
     await modal.getByLabel('部门编码').fill('A01')
-    await choose(page, modal.getByLabel('类型'), '企业微信')
+    await pickOption(page, modal.getByLabel('类型'), '企业微信')
     await modal
       .getByLabel('Webhook 地址')
       .fill(`http://127.0.0.1:${(robot.address() as AddressInfo).port}/cgi-bin/webhook/send?key=demo`)
@@ -152,7 +146,7 @@ test('an administrator adds a WeCom robot; an order is posted to it; the sent li
     await expect(rowWith(page.getByTestId('list-page-notifyRobot'), 'A01')).toHaveCount(1)
     // the mail defaults of a role: logistics chiefs get no mail of approvals by default
     const defaults = page.getByTestId('role-mail-defaults')
-    await choose(page, defaults.getByLabel('角色'), '物流主管')
+    await pickOption(page, defaults.getByLabel('角色'), '物流主管')
     await expect(defaults.getByLabel('我提交的单据审核通过')).toBeChecked()
     await defaults.getByLabel('我提交的单据审核通过').uncheck()
     await defaults.getByRole('button', { name: /保\s*存/ }).click()

@@ -1,4 +1,4 @@
-import { chooseOption, expect, test } from './fixtures.ts'
+import { chooseOption, expect, pickOption, test } from './fixtures.ts'
 import { apiCall, dialog, rowWith } from './list-helpers.ts'
 import { findOrder, inDays, PDF, reviewOrder, saveOrder, selectRow, statusOf, toolbarButton } from './sales-helpers.ts'
 
@@ -87,8 +87,7 @@ test('a branch order, reviewed step by step, changed after approval, deleted on 
   const fp = finance.page
   await fp.getByTestId('sub-apply-role').click()
   await chooseOption(fp, /^物流主管$/)
-  await fp.getByTestId('sub-apply-department').click()
-  await fp.locator('.ant-select-dropdown:visible').getByTitle('物流中心', { exact: true }).click()
+  await pickOption(fp, fp.getByTestId('sub-apply-department'), '物流中心')
   await fp.getByTestId('sub-apply-content').fill('能否按期发货？')
   await fp.getByTestId('sub-apply-submit').click()
   await expect(fp.getByTestId('sub-apply-content')).toBeHidden()

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, openFromMenu, signIn, test } from './fixtures.ts'
-import { pickOption, rowWith } from './list-helpers.ts'
+import { DEMO_PASSWORD, expect, openFromMenu, pickOption, signIn, test } from './fixtures.ts'
+import { rowWith } from './list-helpers.ts'
 import { idpSimUrl } from './server-main.ts'
 
 /**
