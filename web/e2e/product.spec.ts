@@ -34,8 +34,32 @@ const search = async (list: Locator, label: string, value: string) => {
   await list.getByTestId('search-submit').click()
 }
 
-const CODE = `E2E-${Date.now().toString(36).slice(-5).toUpperCase()}`
+const STAMP = Date.now().toString(36).slice(-5).toUpperCase()
+const CODE = `E2E-${STAMP}`
 const NAME = '端到端灵芝胶囊'
+/** A unit the administrator adds to the unit dictionary before making the product. */
+const JAR = { value: `jar_${STAMP.toLowerCase()}`, zh: `大罐${STAMP}`, en: `Large jar ${STAMP}` }
+
+/**
+ * Adds a unit to the unit dictionary on the dictionary screen. Its dictionary select offers only
+ * the dictionaries that take values: not the transport modes, which the code acts on.
+ */
+const addUnit = async (page: Page) => {
+  await page.goto('/sys/dict')
+  await page.getByTestId('dict-tabs').getByRole('tab', { name: '字典项' }).click()
+  await page.getByTestId('list-page-dictItem').getByTestId('add').click()
+  const form = page.getByTestId('record-modal')
+  const dict = form.getByLabel('所属字典', { exact: true })
+  await dict.click()
+  await page.keyboard.type('transport_mode')
+  await expect(page.locator('.ant-select-dropdown:visible')).toContainText('暂无数据')
+  await form.getByLabel('字典值', { exact: true }).fill(JAR.value)
+  await pickOption(page, dict, 'product_unit', { typed: true })
+  await form.getByLabel('中文名称', { exact: true }).fill(JAR.zh)
+  await form.getByLabel('英文名称', { exact: true }).fill(JAR.en)
+  await page.getByTestId('record-save').click()
+  await expect(form).toBeHidden()
+}
 
 /** The reviewer opens the product, reads its review and approves the current step. */
 const approve = async (page: Page, reviewer: string, note: string) => {
@@ -60,6 +84,7 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
 }) => {
   test.setTimeout(180_000)
   await signIn(page, 'admin')
+  await addUnit(page)
   let list = await openList(page, '/product/list', 'product')
 
   // create: the generated form, units and images
@@ -83,7 +108,7 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
   await pickOption(page, units.getByTestId('unit-use-0'), '销售')
   await pickOption(page, units.getByTestId('unit-unit-0'), '瓶')
   await pickOption(page, units.getByTestId('unit-use-1'), '采购')
-  await pickOption(page, units.getByTestId('unit-unit-1'), '箱')
+  await pickOption(page, units.getByTestId('unit-unit-1'), JAR.zh, { typed: true })
   await units.getByTestId('unit-rate-1').fill('48')
 
   await form
@@ -111,6 +136,7 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
   await expect(view.getByTestId('product-image')).toHaveCount(2)
   await view.getByRole('tab', { name: '计量单位' }).click()
   await expect(view.locator('.ant-table-row')).toHaveCount(2)
+  await expect(view.locator('.ant-table-row').filter({ hasText: JAR.zh })).toContainText('采购')
   await view.getByRole('tab', { name: '审核进度' }).click()
   await expect(view).toContainText('财务总监审核')
   await page.keyboard.press('Escape')

@@ -61,6 +61,18 @@ export const Errors = {
     '系统管理员角色必须保留系统管理权限',
     'The system administrator role must keep system management',
   ),
+  DictClosed: entry(
+    201035,
+    409,
+    '该字典的取值由系统使用，不能新增',
+    "This dictionary's values are the system's own: none can be added",
+  ),
+  DictValueUnknown: entry(
+    201036,
+    400,
+    '所选值不在字典中或已停用',
+    'The chosen value is not in its dictionary or is disabled',
+  ),
 
   // 20105x: single sign-on through the group's identity provider (issue 39)
   SsoNotConfigured: entry(201050, 404, '未配置单点登录', 'Single sign-on is not configured'),

@@ -24,6 +24,11 @@ export const recordBase = {
 
 export const text = (max: number) => z.string().trim().max(max)
 export const optionalText = (max: number) => z.string().trim().max(max).nullish()
+/**
+ * A value of a dictionary as records hold it. A field of an open dictionary takes any of its values
+ * (the server checks it is there and enabled); a closed one's field takes the code's enum.
+ */
+export const dictValue = () => text(64).min(1)
 /** A code users type and other records name: letters, digits, `_` and `-`. */
 export const codeOf = (max: number) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { codeOf, intId, optionalText, recordBase, text, versionNo } from './fields.ts'
+import { codeOf, dictValue, intId, optionalText, recordBase, text, versionNo } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /**
@@ -139,7 +139,7 @@ export const dictItemResource = defineResource({
 /** An item's label is a code-table entry (zh/en); adding an item allocates its id. */
 export const DictItemInputSchema = z.object({
   dictId: intId,
-  value: text(64).min(1),
+  value: dictValue(),
   labelZh: text(200).min(1),
   labelEn: text(200).min(1),
   sortNo: z.coerce.number().int().min(0).max(99999).default(0),

@@ -1,15 +1,7 @@
 import { z } from 'zod'
-import {
-  DosageFormValues,
-  LabelTypeValues,
-  ProductTypeValues,
-  SourceValues,
-  SpecTypeValues,
-  UnitUseValues,
-  UnitValues,
-} from './dicts/product.ts'
+import { ProductTypeValues, SourceValues, SpecTypeValues, UnitUseValues } from './dicts/product.ts'
 import { ApprovalStatus } from './dicts/sales.ts'
-import { codeOf, optionalText, recordBase, status, stepNumber, text, versionNo } from './fields.ts'
+import { codeOf, dictValue, optionalText, recordBase, status, stepNumber, text, versionNo } from './fields.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /**
@@ -87,7 +79,7 @@ export const productUnitResource = defineResource({
 /** One unit of a product, as the product form sends it (no product id: the form's product). */
 export const UnitLineSchema = z.object({
   useCase: z.enum(UnitUseValues),
-  unit: z.enum(UnitValues),
+  unit: dictValue(),
   /** How many base units one of this unit holds (1 for the base unit itself). */
   conversionRate: z.coerce.number().positive().max(1e7),
   boxSpecId: z.string().uuid().nullish(),
@@ -189,8 +181,8 @@ export const ProductInputSchema = z
     categoryId: z.string().uuid(),
     source: z.enum(SourceValues),
     productType: z.enum(ProductTypeValues),
-    dosageForm: z.enum(DosageFormValues).nullish(),
-    labelType: z.enum(LabelTypeValues).nullish(),
+    dosageForm: dictValue().nullish(),
+    labelType: dictValue().nullish(),
     supplierId: z.string().uuid().nullish(),
     spec: optionalText(128),
     specEn: optionalText(128),
@@ -198,7 +190,7 @@ export const ProductInputSchema = z
     grossWeightKg: amount(100000).nullish(),
     netWeightKg: amount(100000).nullish(),
     volumeM3: amount(1000).nullish(),
-    unit: z.enum(UnitValues),
+    unit: dictValue(),
     barcode: z
       .string()
       .trim()

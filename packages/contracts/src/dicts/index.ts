@@ -1,3 +1,4 @@
+import { Errors } from '../errors.ts'
 import { approvalDicts } from './approval.ts'
 import { masterDataDicts } from './masterdata.ts'
 import { messagingDicts } from './messaging.ts'
@@ -23,3 +24,14 @@ export const DICTIONARIES: readonly DictDef[] = [
   ...productDicts,
   ...messagingDicts,
 ]
+
+const BUILT_IN_CODES: ReadonlySet<string> = new Set(DICTIONARIES.map((d) => d.code))
+const OPEN_CODES: ReadonlySet<string> = new Set(DICTIONARIES.filter((d) => d.open).map((d) => d.code))
+
+/**
+ * Whether a dictionary takes a new value: one added at run time, or a built-in open one (null);
+ * a built-in closed one's values are the code's own (DictClosed). The dictionary screen offers only
+ * the dictionaries that take values; the server refuses the others with this answer.
+ */
+export const newDictValueRefusal = (dictCode: string) =>
+  BUILT_IN_CODES.has(dictCode) && !OPEN_CODES.has(dictCode) ? Errors.DictClosed : null

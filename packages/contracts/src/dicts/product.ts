@@ -109,9 +109,6 @@ export const STOCK_DOC_TYPE_ITEMS = [
 export const SpecTypeValues = values(SPEC_TYPE_ITEMS)
 export const SourceValues = values(SOURCE_ITEMS)
 export const ProductTypeValues = values(PRODUCT_TYPE_ITEMS)
-export const DosageFormValues = values(DOSAGE_FORM_ITEMS)
-export const LabelTypeValues = values(LABEL_TYPE_ITEMS)
-export const UnitValues = values(UNIT_ITEMS)
 export const UnitUseValues = values(UNIT_USE_ITEMS)
 export const PriceTypeValues = values(PRICE_TYPE_ITEMS)
 
@@ -129,9 +126,9 @@ export const productDicts: readonly DictDef[] = [
   { code: 'product_spec_type', textId: 102401, zh: '规格类型', en: 'Spec type', items: SPEC_TYPE_ITEMS },
   { code: 'product_source', textId: 102402, zh: '产品来源', en: 'Source', items: SOURCE_ITEMS },
   { code: 'product_type', textId: 102403, zh: '产品类型', en: 'Product type', items: PRODUCT_TYPE_ITEMS },
-  { code: 'dosage_form', textId: 102404, zh: '剂型', en: 'Dosage form', items: DOSAGE_FORM_ITEMS },
-  { code: 'label_type', textId: 102405, zh: '标签类型', en: 'Label type', items: LABEL_TYPE_ITEMS },
-  { code: 'product_unit', textId: 102406, zh: '计量单位', en: 'Unit of measure', items: UNIT_ITEMS },
+  { code: 'dosage_form', textId: 102404, zh: '剂型', en: 'Dosage form', items: DOSAGE_FORM_ITEMS, open: true },
+  { code: 'label_type', textId: 102405, zh: '标签类型', en: 'Label type', items: LABEL_TYPE_ITEMS, open: true },
+  { code: 'product_unit', textId: 102406, zh: '计量单位', en: 'Unit of measure', items: UNIT_ITEMS, open: true },
   { code: 'unit_use', textId: 102407, zh: '单位用途', en: 'Unit use', items: UNIT_USE_ITEMS },
   { code: 'price_type', textId: 102408, zh: '价格类型', en: 'Price type', items: PRICE_TYPE_ITEMS },
   {

@@ -40,8 +40,8 @@ export const products = pgTable(
       .references(() => categories.id),
     source: varchar({ length: 16 }).notNull(),
     productType: varchar({ length: 16 }).notNull(),
-    dosageForm: varchar({ length: 16 }),
-    labelType: varchar({ length: 16 }),
+    dosageForm: varchar({ length: 64 }),
+    labelType: varchar({ length: 64 }),
     supplierId: uuid().references(() => suppliers.id),
     spec: varchar({ length: 128 }),
     specEn: varchar({ length: 128 }),
@@ -50,7 +50,7 @@ export const products = pgTable(
     netWeightKg: numeric({ precision: 12, scale: 3, mode: 'number' }),
     volumeM3: numeric({ precision: 12, scale: 6, mode: 'number' }),
     /** The base unit (dictionary product_unit); other units convert to it. */
-    unit: varchar({ length: 16 }).notNull(),
+    unit: varchar({ length: 64 }).notNull(),
     barcode: varchar({ length: 32 }),
     shelfLifeDays: integer(),
     expiryWarningDays: integer(),
@@ -98,7 +98,7 @@ export const productUnits = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     useCase: varchar({ length: 16 }).notNull(),
-    unit: varchar({ length: 16 }).notNull(),
+    unit: varchar({ length: 64 }).notNull(),
     conversionRate: numeric({ precision: 14, scale: 4, mode: 'number' }).notNull(),
     boxSpecId: uuid().references(() => boxSpecs.id),
     perBox: integer(),

@@ -113,7 +113,7 @@ export const saleOrderLines = pgTable(
     unitId: uuid()
       .notNull()
       .references(() => productUnits.id),
-    unit: varchar({ length: 16 }).notNull(),
+    unit: varchar({ length: 64 }).notNull(),
     quantity: qty().notNull(),
     price: numeric({ precision: 16, scale: 4, mode: 'number' }).notNull(),
     amount: money().notNull(),

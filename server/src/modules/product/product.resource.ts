@@ -30,6 +30,7 @@ import {
   checkUnitLines,
   isSoldByBranch,
   replaceUnits,
+  unitsHeld,
 } from './product.rules.ts'
 
 /** Form values the table does not hold: the units go to their own table after the save. */
@@ -102,14 +103,15 @@ export const productCrud = (review: ProductReview): CrudResource => ({
 
     async beforeUpdate(values, before, { tx }) {
       if ('code' in values) await assertCodeFree(tx, values.code, before.id)
-      await assertReferences(tx, values)
+      await assertReferences(tx, values, before)
       assertDays(values, before)
       const changed = changedDefiningFields(before, withoutChildren({ ...values }))
       if (changed.length > 0 && (await isSoldByBranch(tx, before.id))) {
         fail(Errors.ProductSoldByBranch, { fields: changed })
       }
       if (values.units !== undefined) {
-        await checkUnitLines(tx, (values.unit ?? before.unit) as string, values.units as UnitLine[])
+        const base = (values.unit ?? before.unit) as string
+        await checkUnitLines(tx, base, values.units as UnitLine[], await unitsHeld(tx, before.id))
       }
       const out = withoutChildren(values)
       // a changed definition, or a rejected product being fixed, goes back to review

@@ -11,6 +11,7 @@ import {
   productUnits,
   suppliers,
 } from '../../db/schema/index.ts'
+import { assertDictValues } from '../../platform/dict-values.ts'
 import { fail } from '../../platform/errors.ts'
 
 export const PRODUCT_TABLE_DIC = 'product'
@@ -41,8 +42,26 @@ const exists = async (field: string, found: Promise<unknown[]>) => {
   if ((await found).length === 0) fail(Errors.ParameterError, { field })
 }
 
-/** The referenced category (enabled), supplier and country exist: a clear 400 instead of a foreign-key error. */
-export const assertReferences = async (tx: DbOrTx, values: Record<string, unknown>) => {
+/**
+ * The referenced category (enabled), supplier and country exist: a clear 400 instead of a
+ * foreign-key error. The base unit, dosage form and label type are values of their (open)
+ * dictionaries, those added at run time too; `before`: the product as it is, whose values stay valid.
+ */
+export const assertReferences = async (
+  tx: DbOrTx,
+  values: Record<string, unknown>,
+  before?: Record<string, unknown>,
+) => {
+  await assertDictValues(
+    tx,
+    (
+      [
+        ['unit', 'product_unit'],
+        ['dosageForm', 'dosage_form'],
+        ['labelType', 'label_type'],
+      ] as const
+    ).map(([field, dict]) => ({ field, dict, value: values[field], held: before ? [before[field]] : [] })),
+  )
   const { categoryId, supplierId, originCountryId } = values as Record<string, string | null | undefined>
   if (categoryId) {
     await exists(
@@ -74,9 +93,19 @@ export const assertDays = (values: Record<string, unknown>, before?: Record<stri
 
 /**
  * SPEC 5: the same unit of measure cannot be used twice for one use case. Also: the base unit
- * converts at 1, and a box spec must exist.
+ * converts at 1, each unit is one of the unit dictionary (`held`: those the product has already stay
+ * valid), and a box spec must exist.
  */
-export const checkUnitLines = async (tx: DbOrTx, baseUnit: string, lines: readonly UnitLine[]) => {
+export const checkUnitLines = async (
+  tx: DbOrTx,
+  baseUnit: string,
+  lines: readonly UnitLine[],
+  held: readonly string[] = [],
+) => {
+  await assertDictValues(
+    tx,
+    lines.map((l, i) => ({ field: `units.${i}.unit`, dict: 'product_unit', value: l.unit, held })),
+  )
   const seen = new Set<string>()
   for (const [i, line] of lines.entries()) {
     const key = `${line.useCase}:${line.unit}`
@@ -149,3 +178,9 @@ export const attachImages = async (tx: DbOrTx, productId: string, ids: readonly 
       ),
     )
 }
+
+/** The units a product has now (their values stay valid on its next save, a unit disabled since too). */
+export const unitsHeld = async (tx: DbOrTx, productId: string) =>
+  (await tx.select({ unit: productUnits.unit }).from(productUnits).where(eq(productUnits.productId, productId))).map(
+    (u) => u.unit,
+  )

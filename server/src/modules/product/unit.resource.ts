@@ -51,7 +51,7 @@ export const productUnitCrud: CrudResource = {
         fail(Errors.ParameterError, { field: 'productId' })
       }
       const line = { ...before, ...values } as unknown as UnitLine & { productId: string }
-      await checkUnitLines(tx, await baseUnitOf(tx, line.productId), [line])
+      await checkUnitLines(tx, await baseUnitOf(tx, line.productId), [line], [String(before.unit)])
       await assertUnitFree(tx, line, before.id)
       return values
     },

@@ -10,12 +10,13 @@ import {
   dictItemResource,
   dictResource,
   Errors,
+  newDictValueRefusal,
 } from '@app/contracts'
 import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { dictItems, dictTypes } from '../../db/schema/index.ts'
 import type { CrudResource, Row } from '../../platform/crud/resource.ts'
-import { fail } from '../../platform/errors.ts'
+import { fail, refuse } from '../../platform/errors.ts'
 import { addCodeText, codeTexts, editCodeText, removeRuntimeTexts } from './language.service.ts'
 
 /** The dictionaries and values the product's code relies on: their labels may change, they may not go. */
@@ -80,7 +81,8 @@ export const dictCrud: CrudResource = {
 /**
  * Dictionary items: a stored value (fixed once created: records hold it) and a label in both
  * languages, kept as a code-table entry of its own. A built-in value cannot be deleted; it can be
- * relabelled, re-sorted or disabled.
+ * relabelled, re-sorted or disabled. Values are added to dictionaries added at run time and to the
+ * open built-in ones (`newDictValueRefusal`).
  */
 export const dictItemCrud: CrudResource = {
   meta: dictItemResource,
@@ -95,6 +97,7 @@ export const dictItemCrud: CrudResource = {
   hooks: {
     async beforeInsert(values, { tx, principal }) {
       const dict = await dictOf(tx, Number(values.dictId))
+      refuse(newDictValueRefusal(dict.dictCode))
       const [taken] = await tx
         .select({ id: dictItems.id })
         .from(dictItems)

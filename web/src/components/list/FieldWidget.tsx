@@ -86,11 +86,13 @@ export const FieldWidget = ({ spec, disabled, recordId, ...control }: Props) => 
     }
     case 'select': {
       const fromDict = meta?.type === 'dict' ? dict : null
-      const options = meta?.ref
+      const all = meta?.ref
         ? ref.options
         : fromDict
           ? fromDict.filter((o) => !spec.options || spec.options.includes(o.value))
           : (spec.options ?? []).map((o) => ({ value: o, label: o }))
+      const offers = disabled ? undefined : spec.override?.offers
+      const options = offers ? all.filter(offers) : all
       return (
         <Select
           {...common}

@@ -23,6 +23,8 @@ export type FormFieldOverride = {
   span?: number
   /** An own widget in place of the generated one (it receives `value` and `onChange` from the form). */
   render?: (ctx: { mode: FormMode; disabled: boolean }) => ReactNode
+  /** A select's options that may be chosen (a locked select shows its value whatever it is). */
+  offers?: (option: { value: string; label: string }) => boolean
 }
 
 /** A screen's changes to one generated list column. */

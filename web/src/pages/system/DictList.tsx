@@ -1,4 +1,10 @@
-import { DictInputSchema, DictItemInputSchema, dictItemResource, dictResource } from '@app/contracts'
+import {
+  DictInputSchema,
+  DictItemInputSchema,
+  dictItemResource,
+  dictResource,
+  newDictValueRefusal,
+} from '@app/contracts'
 import { Tabs } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -47,7 +53,11 @@ export const DictList = () => {
           dictId: { render: (v) => dictCodes.get(v as string) ?? '' },
           textId: { render: (_, r) => textOf(r, 'labelZh', 'labelEn', lang) },
         },
-        form: { dictId: { editable: false }, value: { editable: false } },
+        form: {
+          // a new value goes to a dictionary that takes values: the built-in closed ones are the code's
+          dictId: { editable: false, offers: (o) => newDictValueRefusal(o.label) === null },
+          value: { editable: false },
+        },
       }),
     [lang, dictCodes],
   )
