@@ -96,6 +96,15 @@ test('the regional president sees the figures of their department, fewer than th
     const differs = mine.byStatus.find((s) => s.count !== group.byStatus.find((g) => g.status === s.status)?.count)
     expect(differs, 'a status whose count differs between the two').toBeDefined()
     await expect(president.getByTestId(`dashboard-status-${differs!.status}`)).toContainText(String(differs!.count))
+
+    // a branch's name by its bar is a link: the keyboard opens that branch's orders, as many as the bar
+    const top = mine.byBranch[0]!
+    const name = president.getByTestId('dashboard-by-branch').locator('a', { hasText: top.name })
+    await name.focus()
+    await president.keyboard.press('Enter')
+    await expect(president).toHaveURL(new RegExp(`/sale/orderList\\?branchId=${top.branchId}$`))
+    const list = president.getByTestId('list-page-saleOrder')
+    await expect(list.locator('.ant-pagination-total-text')).toContainText(String(top.count), { timeout: 30_000 })
   } finally {
     await context.close()
   }

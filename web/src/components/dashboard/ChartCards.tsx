@@ -15,7 +15,7 @@ const ChartCards = ({ data: d }: { data: Dashboard }) => {
     <>
       <Col xs={24} xl={14}>
         <Card size="small" title={t('pages.dashboard.byMonth')} data-testid="dashboard-by-month">
-          <MonthChart data={d.byMonth} open={(m) => navigate(listUrl(ORDER_LIST, { orderDate: [m.from, m.to] }))} />
+          <MonthChart data={d.byMonth} hrefOf={(m) => listUrl(ORDER_LIST, { orderDate: [m.from, m.to] })} />
         </Card>
       </Col>
       <Col xs={24} xl={10}>
@@ -37,7 +37,7 @@ const ChartCards = ({ data: d }: { data: Dashboard }) => {
       </Col>
       <Col xs={24} xl={14}>
         <Card size="small" title={t('pages.dashboard.byBranch')} data-testid="dashboard-by-branch">
-          <BranchChart data={d.byBranch} open={(id) => navigate(listUrl(ORDER_LIST, { branchId: id }))} />
+          <BranchChart data={d.byBranch} hrefOf={(id) => listUrl(ORDER_LIST, { branchId: id })} />
         </Card>
       </Col>
     </>

@@ -1,26 +1,62 @@
 import { type Dashboard, localName } from '@app/contracts'
 import { theme } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { Link, useNavigate } from 'react-router'
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Text,
+  type TextProps,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
 import { useDictText } from '../list/useDict.ts'
 
 const PALETTE = ['#1677ff', '#52c41a', '#faad14', '#ff4d4f', '#722ed1', '#13c2c2', '#eb2f96', '#fa8c16']
 
-/** Orders by month over 12 months; a bar opens the order list of that month. */
+type TickProps = Pick<TextProps, 'x' | 'y' | 'textAnchor' | 'verticalAnchor' | 'fill'> & {
+  payload?: { value: string; index: number }
+}
+
+/**
+ * An axis label as a link to the list its bar opens: the bar answers the mouse, its label the
+ * keyboard too (Tab to it, Enter), and either opens in a new tab.
+ */
+const linkTick =
+  (hrefOf: (index: number) => string | undefined) =>
+  ({ x, y, textAnchor, verticalAnchor, fill, payload }: TickProps) => {
+    const href = payload ? hrefOf(payload.index) : undefined
+    const text = (
+      <Text {...{ x, y, textAnchor, verticalAnchor, fill }} fontSize={12}>
+        {payload?.value}
+      </Text>
+    )
+    return href ? <Link to={href}>{text}</Link> : text
+  }
+
+/** Orders by month over 12 months; a month's bar or label opens the order list of that month. */
 export const MonthChart = ({
   data,
-  open,
+  hrefOf,
 }: {
   data: Dashboard['byMonth']
-  open: (m: Dashboard['byMonth'][number]) => void
+  hrefOf: (m: Dashboard['byMonth'][number]) => string
 }) => {
   const { t } = useTranslation()
   const { token } = theme.useToken()
+  const navigate = useNavigate()
+  const href = (i: number) => (data[i] ? hrefOf(data[i]) : undefined)
   return (
     <ResponsiveContainer width="100%" height={260}>
       <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" tick={{ fontSize: 12 }} />
+        <XAxis dataKey="month" interval={0} tick={linkTick(href)} />
         <YAxis allowDecimals={false} width={36} tick={{ fontSize: 12 }} />
         <Tooltip formatter={(v) => [v, t('pages.dashboard.orders')]} />
         <Bar
@@ -28,8 +64,8 @@ export const MonthChart = ({
           fill={token.colorPrimary}
           cursor="pointer"
           onClick={(_, i) => {
-            const m = data[i]
-            if (m) open(m)
+            const to = href(i)
+            if (to) navigate(to)
           }}
         />
       </BarChart>
@@ -67,23 +103,31 @@ export const StatusChart = ({ data, open }: { data: Dashboard['byStatus']; open:
   )
 }
 
-/** Orders by branch (the ten with most), horizontal bars; a bar opens that branch's orders. */
-export const BranchChart = ({ data, open }: { data: Dashboard['byBranch']; open: (branchId: string) => void }) => {
+/** Orders by branch (the ten with most), horizontal bars; a branch's bar or name opens its orders. */
+export const BranchChart = ({
+  data,
+  hrefOf,
+}: {
+  data: Dashboard['byBranch']
+  hrefOf: (branchId: string) => string
+}) => {
   const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
   const rows = data.slice(0, 10).map((b) => ({ ...b, label: localName(b, i18n.language) }))
+  const href = (i: number) => (rows[i] ? hrefOf(rows[i].branchId) : undefined)
   return (
     <ResponsiveContainer width="100%" height={Math.max(120, rows.length * 28 + 40)}>
       <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 16, left: 8, bottom: 0 }}>
         <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
-        <YAxis type="category" dataKey="label" width={140} tick={{ fontSize: 12 }} />
+        <YAxis type="category" dataKey="label" width={140} interval={0} tick={linkTick(href)} />
         <Tooltip formatter={(v) => [v, t('pages.dashboard.orders')]} />
         <Bar
           dataKey="count"
           fill={PALETTE[1]}
           cursor="pointer"
           onClick={(_, i) => {
-            const b = rows[i]
-            if (b) open(b.branchId)
+            const to = href(i)
+            if (to) navigate(to)
           }}
         />
       </BarChart>
