@@ -18,9 +18,10 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 const modal = (page: Page) => page.getByTestId('record-modal')
 const row = (page: Page, text: string) => page.locator('.ant-table-row:visible', { hasText: text })
 
-/** Every entry of the sider, folders unfolded, in order. */
+/** Every entry of the sider, folders unfolded, in order (once the sider has drawn its home entry). */
 const siderEntries = async (page: Page) => {
   const menu = page.getByTestId('side-menu')
+  await expect(menu.locator('.ant-menu-title-content', { hasText: '首页' })).toBeVisible()
   for (const folder of await menu
     .locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title')
     .all()) {
