@@ -126,7 +126,10 @@ adminTest.describe('every master-data screen, end to end', () => {
         const history = dialog(page, `${s.title}修改记录`)
         const versions = history.locator('.ant-table-row')
         await expect(versions).toHaveCount(2)
-        for (const i of [0, 1]) await versions.nth(i).getByRole('checkbox').check()
+        // a click while the dialog still zooms in can miss its box: checked again until both hold
+        await expect(async () => {
+          for (const i of [0, 1]) await versions.nth(i).getByRole('checkbox').check({ timeout: 3000 })
+        }).toPass()
         await history.getByTestId('compare').click()
         const changed = history.getByTestId('compare-view').locator('tr[data-changed="true"]')
         await expect(changed.filter({ hasText: s.editLabel })).toContainText(`改${added}`)
