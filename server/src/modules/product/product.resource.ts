@@ -19,6 +19,7 @@ import {
   stocks,
 } from '../../db/schema/index.ts'
 import type { CrudResource, Row } from '../../platform/crud/resource.ts'
+import { assertDictValues } from '../../platform/dict-values.ts'
 import { fail } from '../../platform/errors.ts'
 import type { ProductReview } from './product.review.ts'
 import {
@@ -29,7 +30,9 @@ import {
   changedDefiningFields,
   checkUnitLines,
   isSoldByBranch,
+  productDictChecks,
   replaceUnits,
+  unitDictChecks,
   unitsHeld,
 } from './product.rules.ts'
 
@@ -86,6 +89,7 @@ export const productCrud = (review: ProductReview): CrudResource => ({
       await assertReferences(tx, values)
       assertDays(values)
       const units = (values.units ?? []) as UnitLine[]
+      await assertDictValues(tx, [...productDictChecks(values), ...unitDictChecks(units)])
       await checkUnitLines(tx, values.unit as string, units)
       return { ...withoutChildren(values), auditStatus: ApprovalStatus.Pending }
     },
@@ -103,16 +107,18 @@ export const productCrud = (review: ProductReview): CrudResource => ({
 
     async beforeUpdate(values, before, { tx }) {
       if ('code' in values) await assertCodeFree(tx, values.code, before.id)
-      await assertReferences(tx, values, before)
+      await assertReferences(tx, values)
+      const units = values.units as UnitLine[] | undefined
+      await assertDictValues(tx, [
+        ...productDictChecks(values, before),
+        ...unitDictChecks(units ?? [], () => unitsHeld(tx, before.id)),
+      ])
       assertDays(values, before)
       const changed = changedDefiningFields(before, withoutChildren({ ...values }))
       if (changed.length > 0 && (await isSoldByBranch(tx, before.id))) {
         fail(Errors.ProductSoldByBranch, { fields: changed })
       }
-      if (values.units !== undefined) {
-        const base = (values.unit ?? before.unit) as string
-        await checkUnitLines(tx, base, values.units as UnitLine[], await unitsHeld(tx, before.id))
-      }
+      if (units !== undefined) await checkUnitLines(tx, (values.unit ?? before.unit) as string, units)
       const out = withoutChildren(values)
       // a changed definition, or a rejected product being fixed, goes back to review
       if (changed.length > 0 || before.auditStatus === ApprovalStatus.Rejected) out.auditStatus = ApprovalStatus.Pending

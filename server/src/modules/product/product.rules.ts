@@ -11,7 +11,7 @@ import {
   productUnits,
   suppliers,
 } from '../../db/schema/index.ts'
-import { assertDictValues } from '../../platform/dict-values.ts'
+import type { DictValueCheck, HeldValues } from '../../platform/dict-values.ts'
 import { fail } from '../../platform/errors.ts'
 
 export const PRODUCT_TABLE_DIC = 'product'
@@ -42,26 +42,8 @@ const exists = async (field: string, found: Promise<unknown[]>) => {
   if ((await found).length === 0) fail(Errors.ParameterError, { field })
 }
 
-/**
- * The referenced category (enabled), supplier and country exist: a clear 400 instead of a
- * foreign-key error. The base unit, dosage form and label type are values of their (open)
- * dictionaries, those added at run time too; `before`: the product as it is, whose values stay valid.
- */
-export const assertReferences = async (
-  tx: DbOrTx,
-  values: Record<string, unknown>,
-  before?: Record<string, unknown>,
-) => {
-  await assertDictValues(
-    tx,
-    (
-      [
-        ['unit', 'product_unit'],
-        ['dosageForm', 'dosage_form'],
-        ['labelType', 'label_type'],
-      ] as const
-    ).map(([field, dict]) => ({ field, dict, value: values[field], held: before ? [before[field]] : [] })),
-  )
+/** The referenced category (enabled), supplier and country exist: a clear 400 instead of a foreign-key error. */
+export const assertReferences = async (tx: DbOrTx, values: Record<string, unknown>) => {
   const { categoryId, supplierId, originCountryId } = values as Record<string, string | null | undefined>
   if (categoryId) {
     await exists(
@@ -93,19 +75,9 @@ export const assertDays = (values: Record<string, unknown>, before?: Record<stri
 
 /**
  * SPEC 5: the same unit of measure cannot be used twice for one use case. Also: the base unit
- * converts at 1, each unit is one of the unit dictionary (`held`: those the product has already stay
- * valid), and a box spec must exist.
+ * converts at 1, and a box spec must exist.
  */
-export const checkUnitLines = async (
-  tx: DbOrTx,
-  baseUnit: string,
-  lines: readonly UnitLine[],
-  held: readonly string[] = [],
-) => {
-  await assertDictValues(
-    tx,
-    lines.map((l, i) => ({ field: `units.${i}.unit`, dict: 'product_unit', value: l.unit, held })),
-  )
+export const checkUnitLines = async (tx: DbOrTx, baseUnit: string, lines: readonly UnitLine[]) => {
   const seen = new Set<string>()
   for (const [i, line] of lines.entries()) {
     const key = `${line.useCase}:${line.unit}`
@@ -178,6 +150,26 @@ export const attachImages = async (tx: DbOrTx, productId: string, ids: readonly 
       ),
     )
 }
+
+/**
+ * What a product's save checks against the open dictionaries (`assertDictValues`, one statement):
+ * its base unit, dosage form and label type (`before`: the product as it is, whose values stay
+ * valid), and its units' units (`held`: those the product has now).
+ */
+export const productDictChecks = (
+  values: Record<string, unknown>,
+  before?: Record<string, unknown>,
+): DictValueCheck[] =>
+  (
+    [
+      ['unit', 'product_unit'],
+      ['dosageForm', 'dosage_form'],
+      ['labelType', 'label_type'],
+    ] as const
+  ).map(([field, dict]) => ({ field, dict, value: values[field], held: before ? [before[field]] : [] }))
+
+export const unitDictChecks = (lines: readonly UnitLine[], held: HeldValues = []): DictValueCheck[] =>
+  lines.map((l, i) => ({ field: `units.${i}.unit`, dict: 'product_unit', value: l.unit, held }))
 
 /** The units a product has now (their values stay valid on its next save, a unit disabled since too). */
 export const unitsHeld = async (tx: DbOrTx, productId: string) =>

@@ -3,8 +3,9 @@ import { and, asc, eq, ne } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { products, productUnits } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
+import { assertDictValues } from '../../platform/dict-values.ts'
 import { fail } from '../../platform/errors.ts'
-import { checkUnitLines } from './product.rules.ts'
+import { checkUnitLines, unitDictChecks } from './product.rules.ts'
 
 const baseUnitOf = async (tx: DbOrTx, productId: string) => {
   const [p] = await tx.select({ unit: products.unit }).from(products).where(eq(products.id, productId))
@@ -42,6 +43,7 @@ export const productUnitCrud: CrudResource = {
   hooks: {
     async beforeInsert(values, { tx }) {
       const line = values as UnitLine & { productId: string }
+      await assertDictValues(tx, unitDictChecks([line]))
       await checkUnitLines(tx, await baseUnitOf(tx, line.productId), [line])
       await assertUnitFree(tx, line)
       return values
@@ -51,7 +53,8 @@ export const productUnitCrud: CrudResource = {
         fail(Errors.ParameterError, { field: 'productId' })
       }
       const line = { ...before, ...values } as unknown as UnitLine & { productId: string }
-      await checkUnitLines(tx, await baseUnitOf(tx, line.productId), [line], [String(before.unit)])
+      await assertDictValues(tx, unitDictChecks([line], [before.unit]))
+      await checkUnitLines(tx, await baseUnitOf(tx, line.productId), [line])
       await assertUnitFree(tx, line, before.id)
       return values
     },
