@@ -25,20 +25,27 @@ type TickProps = Pick<TextProps, 'x' | 'y' | 'textAnchor' | 'verticalAnchor' | '
 }
 
 /**
- * An axis label as a link to the list its bar opens: the bar answers the mouse, its label the
- * keyboard too (Tab to it, Enter), and either opens in a new tab.
+ * The links of a bar chart, by the index of a bar: a bar opens its list on a click, and its axis
+ * label is a link to the same list, for the keyboard too (Tab to it, Enter) and a new tab.
  */
-const linkTick =
-  (hrefOf: (index: number) => string | undefined) =>
-  ({ x, y, textAnchor, verticalAnchor, fill, payload }: TickProps) => {
-    const href = payload ? hrefOf(payload.index) : undefined
-    const text = (
-      <Text {...{ x, y, textAnchor, verticalAnchor, fill }} fontSize={12}>
-        {payload?.value}
-      </Text>
-    )
-    return href ? <Link to={href}>{text}</Link> : text
+const useBarLinks = (hrefOf: (index: number) => string | undefined) => {
+  const navigate = useNavigate()
+  return {
+    onBarClick: (_: unknown, index: number) => {
+      const to = hrefOf(index)
+      if (to) navigate(to)
+    },
+    tick: ({ x, y, textAnchor, verticalAnchor, fill, payload }: TickProps) => {
+      const href = payload ? hrefOf(payload.index) : undefined
+      const text = (
+        <Text {...{ x, y, textAnchor, verticalAnchor, fill }} fontSize={12}>
+          {payload?.value}
+        </Text>
+      )
+      return href ? <Link to={href}>{text}</Link> : text
+    },
   }
+}
 
 /** Orders by month over 12 months; a month's bar or label opens the order list of that month. */
 export const MonthChart = ({
@@ -50,24 +57,15 @@ export const MonthChart = ({
 }) => {
   const { t } = useTranslation()
   const { token } = theme.useToken()
-  const navigate = useNavigate()
-  const href = (i: number) => (data[i] ? hrefOf(data[i]) : undefined)
+  const links = useBarLinks((i) => (data[i] ? hrefOf(data[i]) : undefined))
   return (
     <ResponsiveContainer width="100%" height={260}>
       <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" interval={0} tick={linkTick(href)} />
+        <XAxis dataKey="month" interval={0} tick={links.tick} />
         <YAxis allowDecimals={false} width={36} tick={{ fontSize: 12 }} />
         <Tooltip formatter={(v) => [v, t('pages.dashboard.orders')]} />
-        <Bar
-          dataKey="count"
-          fill={token.colorPrimary}
-          cursor="pointer"
-          onClick={(_, i) => {
-            const to = href(i)
-            if (to) navigate(to)
-          }}
-        />
+        <Bar dataKey="count" fill={token.colorPrimary} cursor="pointer" onClick={links.onBarClick} />
       </BarChart>
     </ResponsiveContainer>
   )
@@ -112,24 +110,15 @@ export const BranchChart = ({
   hrefOf: (branchId: string) => string
 }) => {
   const { t, i18n } = useTranslation()
-  const navigate = useNavigate()
   const rows = data.slice(0, 10).map((b) => ({ ...b, label: localName(b, i18n.language) }))
-  const href = (i: number) => (rows[i] ? hrefOf(rows[i].branchId) : undefined)
+  const links = useBarLinks((i) => (rows[i] ? hrefOf(rows[i].branchId) : undefined))
   return (
     <ResponsiveContainer width="100%" height={Math.max(120, rows.length * 28 + 40)}>
       <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 16, left: 8, bottom: 0 }}>
         <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
-        <YAxis type="category" dataKey="label" width={140} interval={0} tick={linkTick(href)} />
+        <YAxis type="category" dataKey="label" width={140} interval={0} tick={links.tick} />
         <Tooltip formatter={(v) => [v, t('pages.dashboard.orders')]} />
-        <Bar
-          dataKey="count"
-          fill={PALETTE[1]}
-          cursor="pointer"
-          onClick={(_, i) => {
-            const to = href(i)
-            if (to) navigate(to)
-          }}
-        />
+        <Bar dataKey="count" fill={PALETTE[1]} cursor="pointer" onClick={links.onBarClick} />
       </BarChart>
     </ResponsiveContainer>
   )
