@@ -98,6 +98,9 @@ export const chooseOption = async (page: Page, text: RegExp | string) => {
   }).toPass()
 }
 
+/** An antd select's dropdown shown and open: not one still sliding closed. */
+export const OPEN_DROPDOWN = '.ant-select-dropdown:visible:not([class*="-leave"])'
+
 /**
  * Makes a select (its box, or the field holding it) show an option: opens it and picks the option
  * in its own dropdown, until the field shows it. Its own dropdown is the one holding the list its
@@ -115,7 +118,7 @@ export const pickOption = async (page: Page, field: Locator, option: string, { t
     .or(select.getByText(option, { exact: true }))
     .first()
   const dropdowns = page.locator('.ant-select-dropdown:visible')
-  const opened = page.locator('.ant-select-dropdown:visible:not([class*="-leave"])')
+  const opened = page.locator(OPEN_DROPDOWN)
   await expect(async () => {
     if (await shown.isVisible()) return
     if ((await box.getAttribute('aria-expanded')) !== 'true') {

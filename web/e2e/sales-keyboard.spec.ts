@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, test } from './fixtures.ts'
+import { DEMO_PASSWORD, expect, OPEN_DROPDOWN, test } from './fixtures.ts'
 import { rowWith } from './list-helpers.ts'
 import { inDays, statusOf } from './sales-helpers.ts'
 
@@ -36,11 +36,10 @@ const tabTo = async (page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
  * The open select lists, not one still sliding away: Enter on an option closes its list, whose leave
  * animation can still show it beside the next select's list.
  */
-const OPEN_LIST = '.ant-select-dropdown:visible:not([class*="-leave"])'
-const openLists = (page: Page) => page.locator(OPEN_LIST)
+const openLists = (page: Page) => page.locator(OPEN_DROPDOWN)
 
 /** The option the open select's keyboard cursor is on. */
-const activeOption = (page: Page) => page.locator(`${OPEN_LIST} .ant-select-item-option-active`)
+const activeOption = (page: Page) => page.locator(`${OPEN_DROPDOWN} .ant-select-item-option-active`)
 
 /** A select with a search: types, waits for the wanted option to be the active one, Enter takes it. */
 const typeAndChoose = async (page: Page, typed: string, option: RegExp) => {
