@@ -79,6 +79,8 @@ declare module 'vitest' {
     pgTemplate: string
     /** Where the seeded files are, for the test apps' FILES_DIR. */
     filesDir: string
+    /** The day the demo data was seeded (YYYY-MM-DD): its orders and dates are reckoned from it. */
+    demoDay: string
     /** The built server (`dist/main.js` as `npm start` runs it) the tests start as processes. */
     serverMain: string
   }

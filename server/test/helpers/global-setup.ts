@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node'
 import { openPglite, openPostgres } from '../../src/db/client.ts'
 import { runMigrations } from '../../src/db/migrate.ts'
 import { seedDatabase } from '../../src/db/seed/index.ts'
+import { today } from '../../src/platform/days.ts'
 import { uniqueName, withDatabase } from './database.ts'
 
 const quiet = () => {}
@@ -36,6 +37,8 @@ export default async function setup(project: TestProject) {
   // the seed's product images go where the test apps read files from (see helpers/app.ts)
   const filesDir = path.join(os.tmpdir(), `backoffice-test-files-${process.pid}`)
   project.provide('filesDir', filesDir)
+  // the demo is dated from the day it is seeded, which a run that goes past midnight has left
+  project.provide('demoDay', today())
   // test.env of the project reaches the test files, not this process: read it from the config
   const kind = project.config.env?.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite'
   const serverDist = await buildServer(kind)
