@@ -32,6 +32,62 @@ const expectAmounts = async (page: Page, d: Dashboard, lang: 'zh' | 'en') => {
   )
 }
 
+type Corner = [number, number]
+/** Two convex quadrilaterals overlap unless an edge of one separates them (separating axes). */
+const overlap = (a: Corner[], b: Corner[]) =>
+  [a, b].every((quad) =>
+    quad.every(([x1, y1], i) => {
+      const [x2, y2] = quad[(i + 1) % 4]!
+      const axis: Corner = [y1 - y2, x2 - x1]
+      const along = (q: Corner[]) => q.map(([x, y]) => x * axis[0] + y * axis[1])
+      const [pa, pb] = [along(a), along(b)]
+      return Math.max(...pa) > Math.min(...pb) && Math.max(...pb) > Math.min(...pa)
+    }),
+  )
+
+type Label = { text: string; corners: Corner[] }
+
+/** The month axis's labels as the screen shows them (turned or level): their text and corners. */
+const monthLabels = (page: Page): Promise<Label[]> =>
+  page
+    .getByTestId('dashboard-by-month')
+    .locator('.recharts-xAxis-tick-labels text')
+    .evaluateAll((texts) =>
+      (texts as SVGTextElement[]).map((t) => {
+        const b = t.getBBox()
+        const m = t.getScreenCTM()!
+        const at = (x: number, y: number): [number, number] => {
+          const p = new DOMPoint(x, y).matrixTransform(m)
+          return [Math.round(p.x), Math.round(p.y)]
+        }
+        const corners = [
+          at(b.x, b.y),
+          at(b.x + b.width, b.y),
+          at(b.x + b.width, b.y + b.height),
+          at(b.x, b.y + b.height),
+        ]
+        return { text: t.textContent ?? '', corners }
+      }),
+    )
+
+/** The labels once the chart has drawn them for the window's width: the same on two reads running. */
+const settledMonthLabels = async (page: Page) => {
+  let last = ''
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await monthLabels(page))
+      const settled = now === last
+      last = now
+      return settled
+    })
+    .toBe(true)
+  return JSON.parse(last) as Label[]
+}
+
+/** Each label that runs into the next one. */
+const overlapping = (labels: Label[]) =>
+  labels.slice(1).flatMap((l, i) => (overlap(labels[i]!.corners, l.corners) ? [`${labels[i]!.text}/${l.text}`] : []))
+
 /** Signs in and keeps the dashboard's own answer, to check the page shows exactly those figures. */
 const signInWithFigures = async (page: Page, username: string) => {
   const answer = page.waitForResponse((r) => r.url().includes('/api/dashboard/analysis') && r.ok())
@@ -60,6 +116,13 @@ test('the dashboard shows the day’s figures in zh and en, and a tile opens the
   // amounts: each in its currency, to the cent; the demo's domestic branches buy in yuan, the others in dollars
   expect(new Set(d.byMonth.flatMap((m) => m.amounts.map((a) => a.currency)))).toEqual(new Set(['CNY', 'USD']))
   await expectAmounts(page, d, 'zh')
+  // on a phone every month still has its label (each a link), none over another
+  await page.setViewportSize({ width: 390, height: 800 })
+  const labels = await settledMonthLabels(page)
+  expect(labels.map((l) => l.text)).toEqual(d.byMonth.map((m) => m.month))
+  expect(Math.max(...labels.flatMap((l) => l.corners.map(([x]) => x)))).toBeLessThanOrEqual(390)
+  expect(overlapping(labels)).toEqual([])
+  await page.setViewportSize({ width: 1440, height: 900 })
 
   // en: the same figures, English texts
   await switchLanguage(page, 'English')

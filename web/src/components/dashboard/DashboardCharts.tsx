@@ -1,5 +1,6 @@
 import { type Dashboard, localName } from '@app/contracts'
 import { theme } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import {
@@ -20,7 +21,7 @@ import { useDictText } from '../list/useDict.ts'
 
 const PALETTE = ['#1677ff', '#52c41a', '#faad14', '#ff4d4f', '#722ed1', '#13c2c2', '#eb2f96', '#fa8c16']
 
-type TickProps = Pick<TextProps, 'x' | 'y' | 'textAnchor' | 'verticalAnchor' | 'fill'> & {
+type TickProps = Pick<TextProps, 'x' | 'y' | 'textAnchor' | 'verticalAnchor' | 'fill' | 'angle'> & {
   payload?: { value: string; index: number }
 }
 
@@ -35,10 +36,10 @@ const useBarLinks = (hrefOf: (index: number) => string | undefined) => {
       const to = hrefOf(index)
       if (to) navigate(to)
     },
-    tick: ({ x, y, textAnchor, verticalAnchor, fill, payload }: TickProps) => {
+    tick: ({ x, y, textAnchor, verticalAnchor, fill, angle, payload }: TickProps) => {
       const href = payload ? hrefOf(payload.index) : undefined
       const text = (
-        <Text {...{ x, y, textAnchor, verticalAnchor, fill }} fontSize={12}>
+        <Text {...{ x, y, textAnchor, verticalAnchor, fill, angle }} fontSize={12}>
           {payload?.value}
         </Text>
       )
@@ -46,6 +47,10 @@ const useBarLinks = (hrefOf: (index: number) => string | undefined) => {
     },
   }
 }
+
+const Y_AXIS_WIDTH = 36
+/** The width a month's label (2026-11, 12 px) takes level, with room beside it. */
+const MONTH_LABEL_SPACE = 56
 
 /** Orders by month over 12 months; a month's bar or label opens the order list of that month. */
 export const MonthChart = ({
@@ -58,12 +63,23 @@ export const MonthChart = ({
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const links = useBarLinks((i) => (data[i] ? hrefOf(data[i]) : undefined))
+  // every month keeps its label (each is a link): where they would run into each other, aslant
+  const [aslant, setAslant] = useState(false)
   return (
-    <ResponsiveContainer width="100%" height={260}>
+    <ResponsiveContainer
+      width="100%"
+      height={260}
+      onResize={(width) => setAslant(width < Y_AXIS_WIDTH + data.length * MONTH_LABEL_SPACE)}
+    >
       <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" interval={0} tick={links.tick} />
-        <YAxis allowDecimals={false} width={36} tick={{ fontSize: 12 }} />
+        <XAxis
+          dataKey="month"
+          interval={0}
+          tick={links.tick}
+          {...(aslant ? { angle: -45, textAnchor: 'end', height: 56 } : {})}
+        />
+        <YAxis allowDecimals={false} width={Y_AXIS_WIDTH} tick={{ fontSize: 12 }} />
         <Tooltip formatter={(v) => [v, t('pages.dashboard.orders')]} />
         <Bar dataKey="count" fill={token.colorPrimary} cursor="pointer" onClick={links.onBarClick} />
       </BarChart>
