@@ -116,6 +116,21 @@ describe('server refusals of a save', () => {
       kind: 'fields',
       fields: [{ name: 'code', errors: ['该值已存在'] }],
     })
+    // a value not in its dictionary: on its field, or on the list a line of which holds it
+    const unknown = (field: string) =>
+      new ApiError(400, Errors.DictValueUnknown.code, '所选值不在字典中或已停用', { field, value: '箱' })
+    expect(saveFailureOf(unknown('unit'), ['unit', 'units'], 'x')).toEqual({
+      kind: 'fields',
+      fields: [{ name: 'unit', errors: ['所选值不在字典中或已停用'] }],
+    })
+    expect(saveFailureOf(unknown('units.2.unit'), ['unit', 'units'], 'x')).toEqual({
+      kind: 'fields',
+      fields: [{ name: 'units', errors: ['所选值不在字典中或已停用'] }],
+    })
+    expect(saveFailureOf(unknown('units.2.unit'), fields, 'x')).toEqual({
+      kind: 'message',
+      text: '所选值不在字典中或已停用',
+    })
     expect(saveFailureOf(new ApiError(409, Errors.DataChanged.code, 'changed'), fields, 'x')).toEqual({ kind: 'stale' })
     expect(saveFailureOf(new ApiError(409, Errors.InUseCannotDelete.code, '使用中'), fields, 'x')).toEqual({
       kind: 'message',

@@ -10,18 +10,23 @@ export type SaveFailure =
 type Issue = { path?: unknown; message?: unknown }
 
 /**
+ * Refusals that name the field they concern (`result.field`): a duplicate of a unique value, a value
+ * not in its dictionary. A field inside a list (`units.2.unit`) is shown on the list's field.
+ */
+const ON_A_FIELD: readonly number[] = [Errors.DuplicateValue.code, Errors.DictValueUnknown.code]
+
+/**
  * A refused add or edit, sorted out: a 400 with zod issues per field (`result`) goes onto those
- * fields, a duplicate of a unique field onto that field, a 409 stale version to the reload offer,
- * anything else to a message.
+ * fields, a refusal naming its field (ON_A_FIELD) onto that field, a 409 stale version to the
+ * reload offer, anything else to a message.
  */
 export const saveFailureOf = (error: unknown, fieldNames: readonly string[], fallback: string): SaveFailure => {
   if (!(error instanceof ApiError)) return { kind: 'message', text: fallback }
   if (error.code === Errors.DataChanged.code) return { kind: 'stale' }
-  if (error.code === Errors.DuplicateValue.code) {
+  if (ON_A_FIELD.includes(error.code)) {
     const field = (error.result as { field?: unknown } | null)?.field
-    if (typeof field === 'string' && fieldNames.includes(field)) {
-      return { kind: 'fields', fields: [{ name: field, errors: [error.message] }] }
-    }
+    const name = typeof field === 'string' ? field.split('.')[0] : undefined
+    if (name && fieldNames.includes(name)) return { kind: 'fields', fields: [{ name, errors: [error.message] }] }
   }
   if (error.status === 400 && Array.isArray(error.result)) {
     const byField = new Map<string, string[]>()
