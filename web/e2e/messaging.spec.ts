@@ -207,9 +207,12 @@ test('notices full of hostile HTML execute nothing in the browser', async ({ pag
     expect(count, `page ${pageNo}`).toBeGreaterThan(0)
     for (let i = 0; i < count; i++) {
       const title = (await titles.nth(i).textContent())!
-      await titles.nth(i).click()
       const detail = page.getByTestId('notice-detail')
-      await expect(detail.getByTestId('notice-title')).toHaveText(title)
+      // on a busy machine a click as the list settles can open nothing: clicked again until it opens
+      await expect(async () => {
+        if (!(await detail.isVisible())) await titles.nth(i).click({ timeout: 4_000 })
+        await expect(detail.getByTestId('notice-title')).toHaveText(title, { timeout: 4_000 })
+      }).toPass({ timeout: 40_000 })
       const n = Number(title.slice(4))
       await expect(detail).toContainText(`payload ${n}`)
       await expect(detail).toContainText(`end ${n}`)

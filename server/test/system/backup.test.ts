@@ -51,7 +51,8 @@ describe('backup and restore (embedded database)', () => {
     // the state before the restore is kept, not deleted
     expect(asides).toHaveLength(2)
     expect(await rowsIn(asides[0]!)).toEqual(['Lima', '东京'])
-  })
+    // it opens seven embedded databases one after another: seconds each on a busy machine
+  }, 180_000)
 
   it('refuses what is not a backup, and PostgreSQL (pg_dump is its way)', async () => {
     const config = loadConfig({ DATA_DIR: path.join(root, 'data-2'), LOG_LEVEL: 'silent' })

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// findBy and waitFor wait for what they look for up to 10 s (their own default, 1 s, is short on a
+// busy machine; a test that finds what it waits for goes on at once)
+configure({ asyncUtilTimeout: 10_000 })
 
 // antd needs these browser APIs, which the DOM emulator lacks (DESIGN 7)
 if (!window.matchMedia) {
