@@ -117,12 +117,14 @@ test('the dashboard shows the day’s figures in zh and en, and a tile opens the
   expect(new Set(d.byMonth.flatMap((m) => m.amounts.map((a) => a.currency)))).toEqual(new Set(['CNY', 'USD']))
   await expectAmounts(page, d, 'zh')
   // on a phone every month still has its label (each a link), none over another
-  await page.setViewportSize({ width: 390, height: 800 })
+  const desk = page.viewportSize()!
+  const phone = { width: 390, height: 800 }
+  await page.setViewportSize(phone)
   const labels = await settledMonthLabels(page)
   expect(labels.map((l) => l.text)).toEqual(d.byMonth.map((m) => m.month))
-  expect(Math.max(...labels.flatMap((l) => l.corners.map(([x]) => x)))).toBeLessThanOrEqual(390)
+  expect(Math.max(...labels.flatMap((l) => l.corners.map(([x]) => x)))).toBeLessThanOrEqual(phone.width)
   expect(overlapping(labels)).toEqual([])
-  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.setViewportSize(desk)
 
   // en: the same figures, English texts
   await switchLanguage(page, 'English')

@@ -15,6 +15,9 @@ type Issue = { path?: unknown; message?: unknown }
  */
 const ON_A_FIELD: readonly number[] = [Errors.DuplicateValue.code, Errors.DictValueUnknown.code]
 
+/** The form's field a refusal's path (`code`, `units.2.unit`) falls on: its first part. */
+const formFieldOf = (path: unknown) => (typeof path === 'string' ? path.split('.')[0] : undefined)
+
 /**
  * A refused add or edit, sorted out: a 400 with zod issues per field (`result`) goes onto those
  * fields, a refusal naming its field (ON_A_FIELD) onto that field, a 409 stale version to the
@@ -24,14 +27,13 @@ export const saveFailureOf = (error: unknown, fieldNames: readonly string[], fal
   if (!(error instanceof ApiError)) return { kind: 'message', text: fallback }
   if (error.code === Errors.DataChanged.code) return { kind: 'stale' }
   if (ON_A_FIELD.includes(error.code)) {
-    const field = (error.result as { field?: unknown } | null)?.field
-    const name = typeof field === 'string' ? field.split('.')[0] : undefined
+    const name = formFieldOf((error.result as { field?: unknown } | null)?.field)
     if (name && fieldNames.includes(name)) return { kind: 'fields', fields: [{ name, errors: [error.message] }] }
   }
   if (error.status === 400 && Array.isArray(error.result)) {
     const byField = new Map<string, string[]>()
     for (const issue of error.result as Issue[]) {
-      const name = typeof issue.path === 'string' ? issue.path.split('.')[0] : undefined
+      const name = formFieldOf(issue.path)
       if (!name || !fieldNames.includes(name)) continue
       byField.set(name, [...(byField.get(name) ?? []), String(issue.message ?? error.message)])
     }
