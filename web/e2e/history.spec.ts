@@ -1,5 +1,5 @@
 import { expect, openFromMenu, pickOption, signIn, test } from './fixtures.ts'
-import { apiCall, dialog, expectTotal, rows, search, workbookOf } from './list-helpers.ts'
+import { apiCall, closeDialog, dialog, expectTotal, rows, search, workbookOf } from './list-helpers.ts'
 import { newPrefix } from './masterdata-screens.ts'
 
 /**
@@ -44,8 +44,7 @@ test('modify history: a country changed twice is found, one change viewed, two v
   await expect(changed.filter({ hasText: '币种名称' })).toContainText('新币')
   await expect(changed.filter({ hasText: '币种名称' })).toContainText('更新币')
   await expect(changed.filter({ hasText: '国家名称' })).toHaveCount(0)
-  await change.locator('.ant-modal-close').click()
-  await expect(change).toBeHidden()
+  await closeDialog(change)
 
   // comparing needs exactly two rows, of one record
   await list.getByRole('button', { name: /对\s*比/ }).click()
@@ -62,7 +61,7 @@ test('modify history: a country changed twice is found, one change viewed, two v
     .filter({ hasText: '币种名称' })
   await expect(currency).toContainText('旧币')
   await expect(currency).toContainText('更新币')
-  await compared.locator('.ant-modal-close').click()
+  await closeDialog(compared)
 
   // the export writes the two rows selected
   await expect(list.getByTestId('export')).toContainText('2')

@@ -36,8 +36,40 @@ export const rowMenu = async (page: Page, row: Locator, item: string) => {
   }).toPass({ timeout: 20_000 })
 }
 
-export const okButton = (page: Page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ })
 export const dialog = (page: Page, title: string | RegExp) => page.locator('.ant-modal').filter({ hasText: title })
+
+/**
+ * A dialog (a part of one, or its root) shown and done zooming in. On a busy machine a click aimed at
+ * a dialog's button or tab while the dialog still grows lands where the target no longer is: the
+ * press and the release meet different elements, and the click is lost.
+ */
+export const settled = async (shown: Locator) => {
+  // the dialog box: the element itself or the one around it, or the one inside (a root by test id)
+  const box = 'contains(concat(" ", @class, " "), " ant-modal ")'
+  const modal = shown.locator(`xpath=(ancestor-or-self::*[${box}] | descendant::*[${box}])[1]`)
+  await expect(modal).toBeVisible()
+  await expect(modal).not.toHaveClass(/-(appear|enter)/)
+  return shown
+}
+
+/** Confirms the open confirmation dialog (its OK button), once it has settled. */
+export const confirmOk = async (page: Page) => {
+  const confirm = await settled(page.locator('.ant-modal-confirm'))
+  await confirm.getByRole('button', { name: /确\s*定/ }).click()
+}
+
+/**
+ * Closes a dialog by its close button, once it has settled; a close that was lost all the same
+ * (the dialog stays) is clicked again until the dialog is hidden.
+ */
+export const closeDialog = async (shown: Locator) => {
+  await expect(async () => {
+    if (await shown.isHidden()) return
+    await settled(shown)
+    await shown.locator('.ant-modal-close').first().click({ timeout: 4_000 })
+    await expect(shown).toBeHidden({ timeout: 4_000 })
+  }).toPass({ timeout: 40_000 })
+}
 
 /** The total the pagination states; an empty result shows the empty state (antd shows no pagination). */
 export const expectTotal = async (list: Locator, n: number) => {

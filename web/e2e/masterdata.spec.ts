@@ -2,10 +2,11 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, pickOption, signIn, test } from './fixtures.ts'
 import {
   apiCall,
+  closeDialog,
+  confirmOk,
   dialog,
   expectTotal,
   importFile,
-  okButton,
   rowMenu,
   rows,
   rowWith,
@@ -133,8 +134,7 @@ adminTest.describe('every master-data screen, end to end', () => {
         await history.getByTestId('compare').click()
         const changed = history.getByTestId('compare-view').locator('tr[data-changed="true"]')
         await expect(changed.filter({ hasText: s.editLabel })).toContainText(`改${added}`)
-        await history.locator('.ant-modal-close').click()
-        await expect(history).toBeHidden()
+        await closeDialog(history)
 
         // view: every field, read-only
         await rowWith(list, `改${added}`)
@@ -143,15 +143,14 @@ adminTest.describe('every master-data screen, end to end', () => {
         const view = dialog(page, `查看${s.title}`)
         await expect(view.locator('.ant-descriptions')).toContainText(`改${added}`)
         await expect(view.locator('.ant-descriptions')).toContainText('启用')
-        await view.locator('.ant-modal-close').click()
-        await expect(view).toBeHidden()
+        await closeDialog(view)
 
         // delete one (after confirmation)
         await rowMenu(page, rowWith(list, `改${added}`), '删除')
         // the server's answer first: a refused delete says so, rather than a total that stays at 13
         const [deleted] = await Promise.all([
           page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/delete')),
-          okButton(page).click(),
+          confirmOk(page),
         ])
         expect(deleted.status(), await deleted.text()).toBe(200)
         await expectTotal(list, 12)
@@ -162,7 +161,7 @@ adminTest.describe('every master-data screen, end to end', () => {
         await list.getByTestId('batch').click()
         await page.locator('.ant-dropdown:visible').getByText('批量删除').click()
         await expect(page.locator('.ant-modal-confirm')).toContainText('2 条')
-        await okButton(page).click()
+        await confirmOk(page)
         await expectTotal(list, 10)
         await expect(rowWith(list, keyOf(prefix, 1))).toHaveCount(0)
       },
@@ -265,7 +264,7 @@ adminTest(
     await expect(nameRow).toContainText(`名称${key}`)
     await expect(nameRow).toContainText('第三版')
     await expect(compare.locator('tr[data-changed="false"]').filter({ hasText: '供应商编码' })).toContainText(key)
-    await history.locator('.ant-modal-close').click()
+    await closeDialog(history)
 
     // super query: code starts with the prefix AND type is one of 成品 — none; OR — both
     await list.getByTestId('search-reset').click()
@@ -321,7 +320,7 @@ adminTest(
     await list.getByTestId('add').click()
     await page.getByTestId('record-form').getByLabel('供应商编码').fill(keyOf(prefix, 2))
     await expect(page.getByTestId('record-form')).toContainText('该值已存在')
-    await dialog(page, '新增供应商').locator('.ant-modal-close').click()
+    await closeDialog(dialog(page, '新增供应商'))
 
     // batch status: the selected row is disabled
     await rowWith(list, key).getByRole('checkbox').check()

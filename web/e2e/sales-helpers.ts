@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
 import { DEMO_PASSWORD, expect, type User } from './fixtures.ts'
-import { rowWith } from './list-helpers.ts'
+import { rowWith, settled } from './list-helpers.ts'
 
 /** Helpers for the sales journeys: each role user in a browser of their own, orders found and acted on. */
 
@@ -32,8 +32,7 @@ export const toolbarButton = (list: Locator, name: RegExp | string) =>
 
 /** The audit modal: approve (the default) or reject, with the required note. */
 export const decide = async (u: User, decision: 'approve' | 'reject', note: string) => {
-  const modal = u.page.getByTestId('audit-modal')
-  await expect(modal.getByRole('textbox')).toBeVisible()
+  const modal = await settled(u.page.getByTestId('audit-modal'))
   if (decision === 'reject') await modal.getByText(t(u).reject, { exact: true }).click()
   await modal.getByRole('textbox').fill(note)
   const [res] = await Promise.all([

@@ -1,5 +1,5 @@
 import { chooseOption, expect, pickOption, test } from './fixtures.ts'
-import { apiCall, dialog, rowWith } from './list-helpers.ts'
+import { apiCall, dialog, rowWith, settled } from './list-helpers.ts'
 import { findOrder, inDays, PDF, reviewOrder, saveOrder, selectRow, statusOf, toolbarButton } from './sales-helpers.ts'
 
 /**
@@ -111,7 +111,7 @@ test('a branch order, reviewed step by step, changed after approval, deleted on 
   const mine = await findOrder(branch, '/sale/orderList', 'saleOrder', orderNo)
   await expect(statusOf(mine, orderNo)).toHaveText('已驳回')
   await rowWith(mine, orderNo).getByTestId('order-no-link').click()
-  const detail = bp.getByRole('dialog', { name: /订单详情/ })
+  const detail = await settled(bp.getByRole('dialog', { name: /订单详情/ }))
   await detail.getByRole('tab', { name: '审核进度' }).click()
   await expect(detail).toContainText('总办总裁审核')
   await expect(detail).toContainText('Prices need another look')
