@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the web app and the server, then runs the Playwright journeys against it and a fresh real server.
+// Builds the web app and the server once, then runs the Playwright journeys against it: each worker
+// starts a fresh real server of its own (web/e2e/server-main.ts).
 // Without Chromium they are skipped on a developer machine, and fail under CI=true.
 // E2E_PORT (default 3210) keeps parallel runs apart: own port, build folder, data and results.
 import { spawnSync } from 'node:child_process'

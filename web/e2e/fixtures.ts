@@ -1,4 +1,5 @@
 import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test'
+import { startWorkerServers } from './server-main.ts'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 
@@ -31,10 +32,27 @@ const signInContext = async (browser: Browser, username: string, lang: Lang): Pr
  * clean, and their contexts are closed. (Left open, they stayed signed in for the rest of the run:
  * every later order's live notice reached them and their pages kept the browser busy.)
  */
-export const test = base.extend<{
-  consoleErrors: ConsoleGuard
-  signInAs: (username: string, lang?: Lang) => Promise<User>
-}>({
+export const test = base.extend<
+  {
+    consoleErrors: ConsoleGuard
+    signInAs: (username: string, lang?: Lang) => Promise<User>
+  },
+  { serverUrl: string }
+>({
+  // the worker's own server and simulators (server-main.ts), up before its first journey
+  serverUrl: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter
+    async ({}, use) => {
+      const servers = await startWorkerServers()
+      try {
+        await use(servers.url)
+      } finally {
+        await servers.stop()
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({ serverUrl }, use) => use(serverUrl),
   signInAs: async ({ browser }, use) => {
     const users: User[] = []
     try {
@@ -174,6 +192,11 @@ export const pickFromMenu = async (page: Page, open: () => Promise<void>, item: 
 export const openUserMenu = (page: Page, item: RegExp | string) =>
   pickFromMenu(page, () => page.getByTestId('user-menu').hover(), item)
 
-/** Switches the interface language from the header. */
-export const switchLanguage = (page: Page, label: 'English' | '简体中文') =>
-  pickFromMenu(page, () => page.getByTestId('language-select').hover(), label)
+/**
+ * Switches the interface language from the header. Done once the page is in it: the choice is
+ * stored only when the language's texts have arrived, and a page opened before would be in the old one.
+ */
+export const switchLanguage = async (page: Page, label: 'English' | '简体中文') => {
+  await pickFromMenu(page, () => page.getByTestId('language-select').hover(), label)
+  await expect(page.locator('html')).toHaveAttribute('lang', label === 'English' ? 'en' : 'zh-CN')
+}

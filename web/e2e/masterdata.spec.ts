@@ -31,8 +31,8 @@ test.describe.configure({ timeout: 150_000 })
  */
 const adminTest = test.extend<{ signedIn: undefined }, { adminSession: Record<string, string> }>({
   adminSession: [
-    async ({ browser }, use, workerInfo) => {
-      const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL, locale: 'zh-CN' })
+    async ({ browser, serverUrl }, use) => {
+      const page = await browser.newPage({ baseURL: serverUrl, locale: 'zh-CN' })
       await signIn(page, 'admin')
       const stored = await page.evaluate(() => ({ ...localStorage }) as Record<string, string>)
       await page.close()

@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { rmSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { APIRequestContext, Page, WebSocket } from '@playwright/test'
 import { XSS_PAYLOADS } from '../../server/test/messaging/xss-corpus.ts'
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts'
-import { serverMain } from './server-main.ts'
+import { dataDirOf, ownServerPort, startServer } from './server-main.ts'
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex')
 
@@ -241,56 +238,20 @@ test('notices full of hostile HTML execute nothing in the browser', async ({ pag
 
 /**
  * A server of this journey's own on another port, so it can be stopped and started while the
- * browser stays on the page (the configured web server must keep running for the other tests).
+ * browser stays on the page (the worker's server must keep running for the other tests).
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const ownPort = Number(process.env.E2E_PORT ?? 3210) + 50
-const ownDataDir = path.join(root, '.tmp', `e2e-restart-${ownPort}`)
-
-const startServer = async (): Promise<ChildProcess> => {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(ownPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: ownDataDir,
-    SEED: 'demo',
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT: '1000',
-  }
-  // embedded PGlite in its own folder, whatever the environment says
-  delete env.DATABASE_URL
-  const child = spawn(process.execPath, [serverMain], { cwd: root, detached: true, stdio: 'ignore', env })
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${ownPort}/api/health`)
-      if (res.ok) return child
-    } catch {
-      /* not up yet */
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error('server did not start')
-}
-
-const stopServer = async (child: ChildProcess) => {
-  if (child.exitCode !== null || !child.pid) return
-  const exited = new Promise((r) => child.once('exit', r))
-  process.kill(-child.pid, 'SIGTERM')
-  await exited
-}
+const ownDataDir = dataDirOf(ownServerPort)
 
 test.describe('a server restart', () => {
-  test.use({ baseURL: `http://127.0.0.1:${ownPort}` })
-  let server: ChildProcess | null = null
+  test.use({ baseURL: `http://127.0.0.1:${ownServerPort}` })
+  let server: Awaited<ReturnType<typeof startServer>> | null = null
   test.beforeAll(async () => {
     test.setTimeout(180_000)
     rmSync(ownDataDir, { recursive: true, force: true })
-    server = await startServer()
+    server = await startServer(ownServerPort)
   })
   test.afterAll(async () => {
-    if (server) await stopServer(server)
+    if (server) await server.stop()
     rmSync(ownDataDir, { recursive: true, force: true })
   })
 
@@ -302,7 +263,7 @@ test.describe('a server restart', () => {
     test.setTimeout(180_000)
     consoleErrors.allow(/WebSocket connection to .* failed/)
     consoleErrors.allow(/ERR_CONNECTION_REFUSED|Failed to load resource/)
-    const base = `http://127.0.0.1:${ownPort}`
+    const base = `http://127.0.0.1:${ownServerPort}`
     const sockets: WebSocket[] = []
     page.on('websocket', (ws) => {
       if (ws.url().includes('/api/websocket/')) sockets.push(ws)
@@ -315,11 +276,11 @@ test.describe('a server restart', () => {
     // page on its error screen, which is not what this journey checks
     await expect(page.getByTestId('dashboard-by-month')).toBeVisible()
 
-    await stopServer(server!)
+    await server!.stop()
     await expect.poll(() => sockets.every((s) => s.isClosed()), { timeout: 10_000 }).toBe(true)
     // counted before the start: the client may reconnect before startServer() has seen it ready
     const before = sockets.length
-    server = await startServer()
+    server = await startServer(ownServerPort)
 
     // the client reconnects within 5 s of the server being back: wait for a socket that stays open
     await expect
