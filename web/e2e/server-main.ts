@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The built server the journeys run (scripts/e2e.mjs builds it; `npm run build` makes server/dist). */
-export const serverMain = path.join(process.env.SERVER_DIST ?? path.join(root, 'server', 'dist'), 'main.js')
+const serverMain = path.join(process.env.SERVER_DIST ?? path.join(root, 'server', 'dist'), 'main.js')
 /** The ERP simulator (`npm run erp:sim`) built beside it; the journeys' server sends to it. */
 const erpSimMain = path.join(path.dirname(serverMain), 'erp-sim.js')
 /** The OpenID provider simulator (`npm run idp:sim`) built beside it: the journeys' server signs in through it. */
@@ -18,23 +18,23 @@ const webDist = process.env.WEB_DIST ?? path.join(root, 'web', 'dist')
  * OpenID simulators and mail sink: ports from E2E_PORT (which keeps whole runs apart), ten apart per
  * worker. A journey's own extra server takes the fifth port of its worker.
  */
-const base = Number(process.env.E2E_PORT ?? 3210) + 10 * Number(process.env.TEST_PARALLEL_INDEX ?? 0)
-export const serverPort = base
-export const ownServerPort = base + 5
-export const erpSimPort = base + 1000
+const serverPort = Number(process.env.E2E_PORT ?? 3210) + 10 * Number(process.env.TEST_PARALLEL_INDEX ?? 0)
+export const ownServerPort = serverPort + 5
+const erpSimPort = serverPort + 1000
 export const erpSimUrl = `http://127.0.0.1:${erpSimPort}`
-export const idpSimPort = base + 2000
+const idpSimPort = serverPort + 2000
 export const idpSimUrl = `http://127.0.0.1:${idpSimPort}`
 /** The SMTP sink the mail journey starts (web/e2e/notify.spec.ts); the journeys' server mails to it. */
-export const mailSinkPort = base + 3000
+export const mailSinkPort = serverPort + 3000
 /** The data folders of a run's servers (E2E_PORT and the ports after it). */
 export const dataDirOf = (port: number) => path.join(root, '.tmp', `e2e-${port}`)
 
 /**
- * Starts a built program and waits until `ready` answers; `stop` ends it. It ends with the process
+ * Starts a built program with `env` over this process's environment and waits until `ready`
+ * answers; `stop` ends it. It ends with the process
  * that started it too (a worker that exits, or a run interrupted from the terminal).
  */
-export const startProcess = async (main: string, env: NodeJS.ProcessEnv, ready: string, timeoutMs = 120_000) => {
+const startProcess = async (main: string, env: NodeJS.ProcessEnv, ready: string, timeoutMs = 120_000) => {
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -73,12 +73,11 @@ export const startServer = (port: number, env: NodeJS.ProcessEnv = {}) => {
     SEED: 'demo',
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '1000',
+    // embedded PGlite in its own folder, whatever the environment says (spawn leaves out undefined)
+    DATABASE_URL: undefined,
     ...env,
   }
-  // embedded PGlite in its own folder, whatever the environment says
-  const inherited = { ...process.env }
-  delete inherited.DATABASE_URL
-  return startProcess(serverMain, { ...inherited, ...server }, `http://127.0.0.1:${port}/api/health`)
+  return startProcess(serverMain, server, `http://127.0.0.1:${port}/api/health`)
 }
 
 /**
