@@ -19,7 +19,8 @@ import { eventually } from './sinks.ts'
  * the work. The SMTP server is slow (each mail waits before it is taken), and the kill lands while
  * a mail is claimed and on its way: its lease runs out and another sender takes it. (A kill in the
  * instant between the SMTP server's acceptance and the outbox's record would send that one mail
- * again, with the same Message-ID: docs/notifications.md.)
+ * again, with the same Message-ID: docs/notifications.md; the kills here wait for a mail of the
+ * killed instance held by the SMTP server, so they never land in that instant.)
  */
 
 const COUNT = 30
@@ -42,8 +43,9 @@ const queue = (q: Query) =>
          'text', i::text, 'messageId', '<mail.test.' || i || '@backoffice>')
      from generate_series(1, ${COUNT}) i`)
 
-const env = (data: ServerData) => ({
+const env = (data: ServerData, from = 'noreply@backoffice.test') => ({
   ...data.env,
+  MAIL_FROM: `Back office <${from}>`,
   FILES_DIR: data.filesDir,
   SMTP_URL: sink.url,
   NOTIFY_POLL_MS: '50',
@@ -82,9 +84,15 @@ describe('exactly once', () => {
       sink.mails.length = 0
       const data = await pgData()
       await data.sql(queue)
-      const [a, b] = await Promise.all([startServer(env(data)), startServer(env(data))])
+      // each instance sends from an address of its own, so the SMTP server tells whose mail it holds
+      const fromA = 'a@backoffice.test'
+      const [a, b] = await Promise.all([startServer(env(data, fromA)), startServer(env(data, 'b@backoffice.test'))])
       await Promise.all([healthy(a!), healthy(b!)])
-      await eventually('a few mails sent', () => caught().size >= 6)
+      // killed while one of its mails is on its way: every mail it sent before is recorded as sent
+      await eventually(
+        'a few mails sent, one of the first instance on its way',
+        () => caught().size >= 6 && sink.held(fromA) > 0,
+      )
       await a!.kill('SIGKILL')
       await eventually('every mail', () => caught().size === COUNT, 60_000)
       await new Promise((r) => setTimeout(r, 1500))

@@ -25,19 +25,20 @@ export const startMailSink = async (opts: { port?: number; host?: string; delayM
   const waiting = new Set<() => void>()
   let refuse: { left: number; reason: string } | null = null
   let next = 1
-  /** Mails started and waiting (with `delayMs`): a sender is in the middle of sending them. */
-  let held = 0
+  /** Mails started and waiting (with `delayMs`) by envelope sender: a sender is in the middle of sending them. */
+  const held = new Map<string, number>()
+  const hold = (from: string, n: number) => held.set(from, (held.get(from) ?? 0) + n)
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth: (_auth, _session, cb) => cb(null, { user: 'sink' }),
     // a slow server: each mail waits before it is taken (the tests kill a sender meanwhile)
-    onMailFrom: (_address, _session, cb) => {
+    onMailFrom: (address, _session, cb) => {
       if (!opts.delayMs) return cb()
-      held++
+      hold(address.address, 1)
       setTimeout(() => {
-        held--
+        hold(address.address, -1)
         cb()
       }, opts.delayMs)
     },
@@ -81,8 +82,12 @@ export const startMailSink = async (opts: { port?: number; host?: string; delayM
     port,
     url: `smtp://${opts.host ?? '127.0.0.1'}:${port}`,
     mails,
-    /** How many mails a sender is in the middle of sending (with `delayMs`). */
-    held: () => held,
+    /**
+     * How many mails senders are in the middle of sending (with `delayMs`): all, or those from
+     * one envelope address.
+     */
+    held: (from?: string) =>
+      from === undefined ? [...held.values()].reduce((a, b) => a + b, 0) : (held.get(from) ?? 0),
     failNext(count: number, reason: string) {
       refuse = { left: count, reason }
     },
