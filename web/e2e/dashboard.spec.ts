@@ -45,28 +45,27 @@ const overlap = (a: Corner[], b: Corner[]) =>
     }),
   )
 
-type Label = { text: string; corners: Corner[] }
+/** A month's label on the axis as the screen shows it: its text, and the corners of each of its lines. */
+type Label = { text: string; lines: Corner[][] }
 
 /** The month axis's labels as the screen shows them (turned or level): their text and corners. */
 const monthLabels = (page: Page): Promise<Label[]> =>
   page
     .getByTestId('dashboard-by-month')
-    .locator('.recharts-xAxis-tick-labels text')
-    .evaluateAll((texts) =>
-      (texts as SVGTextElement[]).map((t) => {
-        const b = t.getBBox()
-        const m = t.getScreenCTM()!
-        const at = (x: number, y: number): [number, number] => {
-          const p = new DOMPoint(x, y).matrixTransform(m)
-          return [Math.round(p.x), Math.round(p.y)]
-        }
-        const corners = [
-          at(b.x, b.y),
-          at(b.x + b.width, b.y),
-          at(b.x + b.width, b.y + b.height),
-          at(b.x, b.y + b.height),
-        ]
-        return { text: t.textContent ?? '', corners }
+    .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label')
+    .evaluateAll((ticks) =>
+      ticks.map((tick) => {
+        const texts = [...tick.querySelectorAll('text')]
+        const lines = texts.map((t) => {
+          const b = t.getBBox()
+          const m = t.getScreenCTM()!
+          const at = (x: number, y: number): [number, number] => {
+            const p = new DOMPoint(x, y).matrixTransform(m)
+            return [Math.round(p.x), Math.round(p.y)]
+          }
+          return [at(b.x, b.y), at(b.x + b.width, b.y), at(b.x + b.width, b.y + b.height), at(b.x, b.y + b.height)]
+        })
+        return { text: texts.map((t) => t.textContent ?? '').join(' '), lines }
       }),
     )
 
@@ -86,7 +85,28 @@ const settledMonthLabels = async (page: Page) => {
 
 /** Each label that runs into the next one. */
 const overlapping = (labels: Label[]) =>
-  labels.slice(1).flatMap((l, i) => (overlap(labels[i]!.corners, l.corners) ? [`${labels[i]!.text}/${l.text}`] : []))
+  labels
+    .slice(1)
+    .flatMap((l, i) =>
+      labels[i]!.lines.some((a) => l.lines.some((b) => overlap(a, b))) ? [`${labels[i]!.text}/${l.text}`] : [],
+    )
+
+/** Every line of every label level (its top edge horizontal). */
+const level = (labels: Label[]) => labels.every((l) => l.lines.every(([a, b]) => a![1] === b![1]))
+
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/**
+ * The month labels a reader expects: the month, and its year on the first month and each January,
+ * under the month on a level axis, beside it on an aslant one (2025年12月, Dec 2025).
+ */
+const expectedMonthLabels = (d: Dashboard, lang: 'zh' | 'en', aslant: boolean) =>
+  d.byMonth.map(({ month }, i) => {
+    const [year, m] = month.split('-').map(Number) as [number, number]
+    const name = lang === 'zh' ? `${m}月` : EN_MONTHS[m - 1]!
+    if (i > 0 && m !== 1) return name
+    return aslant && lang === 'zh' ? `${year}年${name}` : `${name} ${year}`
+  })
 
 /** Signs in and keeps the dashboard's own answer, to check the page shows exactly those figures. */
 const signInWithFigures = async (page: Page, username: string) => {
@@ -116,13 +136,19 @@ test('the dashboard shows the day’s figures in zh and en, and a tile opens the
   // amounts: each in its currency, to the cent; the demo's domestic branches buy in yuan, the others in dollars
   expect(new Set(d.byMonth.flatMap((m) => m.amounts.map((a) => a.currency)))).toEqual(new Set(['CNY', 'USD']))
   await expectAmounts(page, d, 'zh')
-  // on a phone every month still has its label (each a link), none over another
+  // on the desk every month has its label level, the year under the first month and January
   const desk = page.viewportSize()!
+  let labels = await settledMonthLabels(page)
+  expect(labels.map((l) => l.text)).toEqual(expectedMonthLabels(d, 'zh', false))
+  expect(level(labels)).toBe(true)
+  expect(overlapping(labels)).toEqual([])
+  // on a phone every month still has its label (each a link), aslant, none over another
   const phone = { width: 390, height: 800 }
   await page.setViewportSize(phone)
-  const labels = await settledMonthLabels(page)
-  expect(labels.map((l) => l.text)).toEqual(d.byMonth.map((m) => m.month))
-  expect(Math.max(...labels.flatMap((l) => l.corners.map(([x]) => x)))).toBeLessThanOrEqual(phone.width)
+  labels = await settledMonthLabels(page)
+  expect(labels.map((l) => l.text)).toEqual(expectedMonthLabels(d, 'zh', true))
+  expect(level(labels)).toBe(false)
+  expect(Math.max(...labels.flatMap((l) => l.lines.flat().map(([x]) => x)))).toBeLessThanOrEqual(phone.width)
   expect(overlapping(labels)).toEqual([])
   await page.setViewportSize(desk)
 
@@ -133,6 +159,9 @@ test('the dashboard shows the day’s figures in zh and en, and a tile opens the
   await expect(page.getByTestId('dashboard-by-status')).toContainText('Orders by status')
   await expect(page.getByTestId('dashboard-top-products')).toContainText('Top 10 products')
   await expectAmounts(page, d, 'en')
+  await expect
+    .poll(async () => (await monthLabels(page)).map((l) => l.text))
+    .toEqual(expectedMonthLabels(d, 'en', false))
 
   // a status opens the order list filtered by it: as many orders as the tile said
   await page.getByTestId(`dashboard-status-${pending.status}`).click()

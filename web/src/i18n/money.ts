@@ -1,4 +1,5 @@
 import type { Money } from '@app/contracts'
+import { intlLocale } from './intl.ts'
 
 const formats = new Map<string, Intl.NumberFormat>()
 
@@ -6,9 +7,8 @@ const numberFormat = (lang: string, currency: string | null) => {
   const key = `${lang}|${currency ?? ''}`
   let format = formats.get(key)
   if (!format) {
-    const locale = lang === 'en' ? 'en-US' : 'zh-CN'
     const cents = { minimumFractionDigits: 2, maximumFractionDigits: 2 }
-    format = new Intl.NumberFormat(locale, currency ? { ...cents, style: 'currency', currency } : cents)
+    format = new Intl.NumberFormat(intlLocale(lang), currency ? { ...cents, style: 'currency', currency } : cents)
     formats.set(key, format)
   }
   return format

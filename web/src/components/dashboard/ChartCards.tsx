@@ -1,16 +1,12 @@
 import type { Dashboard } from '@app/contracts'
 import { Card, Col } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
-import { useDictText } from '../list/useDict.ts'
 import { BranchChart, MonthChart, StatusChart } from './DashboardCharts.tsx'
 import { listUrl, ORDER_LIST } from './links.ts'
 
 /** The dashboard's charts (recharts, loaded with this module only): by month, by status, by branch. */
 const ChartCards = ({ data: d }: { data: Dashboard }) => {
   const { t } = useTranslation()
-  const dictText = useDictText()
-  const navigate = useNavigate()
   return (
     <>
       <Col xs={24} xl={14}>
@@ -20,19 +16,7 @@ const ChartCards = ({ data: d }: { data: Dashboard }) => {
       </Col>
       <Col xs={24} xl={10}>
         <Card size="small" title={t('pages.dashboard.byStatus')} data-testid="dashboard-by-status">
-          <StatusChart data={d.byStatus} open={(s) => navigate(listUrl(ORDER_LIST, { status: [String(s)] }))} />
-          <div>
-            {d.byStatus.map((s) => (
-              <Link
-                key={s.status}
-                to={listUrl(ORDER_LIST, { status: [String(s.status)] })}
-                data-testid={`dashboard-status-${s.status}`}
-                style={{ marginRight: 12 }}
-              >
-                {dictText('order_status', String(s.status))} {s.count}
-              </Link>
-            ))}
-          </div>
+          <StatusChart data={d.byStatus} hrefOf={(s) => listUrl(ORDER_LIST, { status: [String(s)] })} />
         </Card>
       </Col>
       <Col xs={24} xl={14}>
