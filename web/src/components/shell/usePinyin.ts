@@ -6,7 +6,8 @@ let loading: Promise<Pinyin> | null = null
 
 /** pinyin-pro, loaded on first use (it is large); null until it has arrived. */
 export const usePinyin = (): Pinyin | null => {
-  const [pinyin, setPinyin] = useState<Pinyin | null>(loaded)
+  // the loaded function as the state, not an initializer React would call
+  const [pinyin, setPinyin] = useState<Pinyin | null>(() => loaded)
   useEffect(() => {
     if (pinyin) return
     let alive = true
