@@ -208,3 +208,47 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     expect(findings, `serious or critical accessibility violations: ${report(findings)}`).toEqual([])
   })
 }
+
+/**
+ * Counts, from now on, the moments an element is zooming in (antd's dialogs: the `-active` stage of
+ * their motion, where the transition runs; without motion they are prepared and shown at once).
+ */
+const watchZoom = (page: Page) =>
+  page.evaluate(() => {
+    const seen: string[] = []
+    const note = (el: Element) => {
+      if (/ant-zoom-(appear|enter)-active/.test(String(el.className))) seen.push(String(el.className))
+    }
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        if (c.target instanceof Element) note(c.target)
+        for (const n of c.addedNodes)
+          if (n instanceof Element) [n, ...n.querySelectorAll('[class*="ant-zoom-"]')].forEach(note)
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] })
+    ;(window as unknown as { zoomSeen: string[] }).zoomSeen = seen
+  })
+
+const zoomSeen = (page: Page) => page.evaluate(() => (window as unknown as { zoomSeen: string[] }).zoomSeen.length)
+
+test('where the system asks for less motion, a dialog appears without zooming in', async ({ signInAs: as }) => {
+  const { page } = await as('admin', 'zh')
+  const suppliers = await listAt(page, '/md/supplierList', 'supplier')
+  const edit = () =>
+    rows(suppliers)
+      .first()
+      .getByRole('button', { name: /^编\s*辑$/ })
+      .click()
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('record-form') })
+
+  await watchZoom(page)
+  await openDialog(page, edit, dialog)
+  expect(await zoomSeen(page), 'the dialog zoomed in').toBeGreaterThan(0)
+  await closeDialog(page, dialog)
+
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await watchZoom(page)
+  await openDialog(page, edit, dialog)
+  await closeDialog(page, dialog)
+  expect(await zoomSeen(page), 'the dialog zoomed').toBe(0)
+})

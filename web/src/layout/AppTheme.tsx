@@ -1,6 +1,7 @@
 import { ConfigProvider, theme } from 'antd'
 import { type ReactNode, useEffect, useMemo } from 'react'
 import { usePreferences } from './preferences.ts'
+import { useReducedMotion } from './reduced-motion.ts'
 
 /**
  * The text shade (7) of preset colours, under both of antd's names for it (`green7` and the
@@ -52,21 +53,28 @@ const READABLE_LIGHT = {
 /**
  * The theme follows the interface settings, applied live through
  * antd's tokens: dark or light algorithm and the primary colour (links too, which antd otherwise
- * draws in its own blue). Colour-weak mode filters the page.
+ * draws in its own blue). Colour-weak mode filters the page. Where the system asks for less motion,
+ * antd's components appear without their motion.
  * antd's texts and dayjs follow the language in the signed-in app (`SignedInLocale`); the public
  * pages use neither.
  */
 export const AppTheme = ({ children }: { children: ReactNode }) => {
   const { theme: mode, primaryColor, colorWeak } = usePreferences()
   const dark = mode === 'dark'
+  const reducedMotion = useReducedMotion()
   const config = useMemo(
     () => ({
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: primaryColor, colorLink: primaryColor, ...(dark ? {} : READABLE_LIGHT) },
+      token: {
+        colorPrimary: primaryColor,
+        colorLink: primaryColor,
+        motion: !reducedMotion,
+        ...(dark ? {} : READABLE_LIGHT),
+      },
       // a table's empty text is drawn in the disabled grey: as readable as a description
       components: dark ? {} : { Table: { colorTextDisabled: READABLE_LIGHT.colorTextDescription } },
     }),
-    [dark, primaryColor],
+    [dark, primaryColor, reducedMotion],
   )
   useEffect(() => {
     const root = document.documentElement

@@ -18,6 +18,7 @@ import {
   YAxis,
 } from 'recharts'
 import { monthLabels } from '../../i18n/intl.ts'
+import { useReducedMotion } from '../../layout/reduced-motion.ts'
 import { useDictText } from '../list/useDict.ts'
 
 const PALETTE = ['#1677ff', '#52c41a', '#faad14', '#ff4d4f', '#722ed1', '#13c2c2', '#eb2f96', '#fa8c16']
@@ -91,6 +92,7 @@ export const MonthChart = ({
 }) => {
   const { t, i18n } = useTranslation()
   const { token } = theme.useToken()
+  const reducedMotion = useReducedMotion()
   const labels = monthLabels(
     data.map((m) => m.month),
     i18n.language,
@@ -127,7 +129,13 @@ export const MonthChart = ({
           labelFormatter={(month) => labels[data.findIndex((m) => m.month === month)]?.full ?? String(month)}
           formatter={(v) => [v, t('pages.dashboard.orders')]}
         />
-        <Bar dataKey="count" fill={token.colorPrimary} cursor="pointer" onClick={links.onBarClick} />
+        <Bar
+          dataKey="count"
+          fill={token.colorPrimary}
+          cursor="pointer"
+          onClick={links.onBarClick}
+          isAnimationActive={!reducedMotion}
+        />
       </BarChart>
     </ResponsiveContainer>
   )
@@ -140,6 +148,7 @@ export const MonthChart = ({
 export const StatusChart = ({ data, hrefOf }: { data: Dashboard['byStatus']; hrefOf: (status: number) => string }) => {
   const dictText = useDictText()
   const navigate = useNavigate()
+  const reducedMotion = useReducedMotion()
   const rows = data.map((s, i) => ({
     ...s,
     name: dictText('order_status', String(s.status)),
@@ -156,6 +165,7 @@ export const StatusChart = ({ data, hrefOf }: { data: Dashboard['byStatus']; hre
             innerRadius={55}
             outerRadius={90}
             label={({ value }) => value}
+            isAnimationActive={!reducedMotion}
             cursor="pointer"
             onClick={(_, i) => {
               const s = rows[i]
@@ -192,6 +202,7 @@ export const BranchChart = ({
   hrefOf: (branchId: string) => string
 }) => {
   const { t, i18n } = useTranslation()
+  const reducedMotion = useReducedMotion()
   const rows = data.slice(0, 10).map((b) => ({ ...b, label: localName(b, i18n.language) }))
   const links = useBarLinks((i) => (rows[i] ? hrefOf(rows[i].branchId) : undefined))
   return (
@@ -200,7 +211,13 @@ export const BranchChart = ({
         <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
         <YAxis type="category" dataKey="label" width={140} interval={0} tick={links.tick} />
         <Tooltip formatter={(v) => [v, t('pages.dashboard.orders')]} />
-        <Bar dataKey="count" fill={PALETTE[1]} cursor="pointer" onClick={links.onBarClick} />
+        <Bar
+          dataKey="count"
+          fill={PALETTE[1]}
+          cursor="pointer"
+          onClick={links.onBarClick}
+          isAnimationActive={!reducedMotion}
+        />
       </BarChart>
     </ResponsiveContainer>
   )
