@@ -1,6 +1,7 @@
 import type { Download, Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { expect, pickOption, signIn, test } from './fixtures.ts'
+import { apiCall } from './list-helpers.ts'
 
 /**
  * Products and stock (issue 7): a product created with two units and images waits for review,
@@ -57,8 +58,12 @@ const addUnit = async (page: Page) => {
   await pickOption(page, dict, 'product_unit', { typed: true })
   await form.getByLabel('中文名称', { exact: true }).fill(JAR.zh)
   await form.getByLabel('英文名称', { exact: true }).fill(JAR.en)
-  await page.getByTestId('record-save').click()
+  const [added] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/sys/dictItem/add')),
+    page.getByTestId('record-save').click(),
+  ])
   await expect(form).toBeHidden()
+  return String(((await added.json()) as { result: { id: number } }).result.id)
 }
 
 /** The reviewer opens the product, reads its review and approves the current step. */
@@ -81,10 +86,13 @@ const approve = async (page: Page, reviewer: string, note: string) => {
 
 test('a new product with two units and images is reviewed, becomes sellable, joins a branch and enters stock', async ({
   page,
+  consoleErrors,
 }) => {
   test.setTimeout(180_000)
+  // the save refused while a unit is disabled answers 400
+  consoleErrors.allow(/status of 400 \(Bad Request\)/)
   await signIn(page, 'admin')
-  await addUnit(page)
+  const jar = await addUnit(page)
   let list = await openList(page, '/product/list', 'product')
 
   // create: the generated form, units and images
@@ -119,6 +127,13 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
       { name: 'back.png', mimeType: 'image/png', buffer: PNG },
     ])
   await expect(form.getByTestId('images-input').getByTestId('product-image')).toHaveCount(2)
+
+  // the new unit disabled meanwhile (by another administrator): the save says which line holds it
+  await apiCall(page, 'post', '/sys/dictItem/batchStatus', { ids: jar, status: '2' })
+  await form.getByTestId('record-save').click()
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveText('第 2 行：所选值不在字典中或已停用')
+  await apiCall(page, 'post', '/sys/dictItem/batchStatus', { ids: jar, status: '1' })
+
   const [added] = await Promise.all([
     page.waitForResponse((r) => r.url().includes('/api/pro/product/add')),
     form.getByTestId('record-save').click(),

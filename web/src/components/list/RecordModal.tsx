@@ -5,7 +5,7 @@ import type { ResourceRecord } from '../../api/resources.ts'
 import { modalWidth } from '../../config/constants.ts'
 import { formSpecs, initialValues, toFormValues, toPayload } from './form-spec.ts'
 import { RecordForm } from './RecordForm.tsx'
-import { saveFailureOf } from './save-errors.ts'
+import { onLineIn, saveFailureOf } from './save-errors.ts'
 import type { FormMode, ListModalProps } from './types.ts'
 import { useRecord } from './useRecord.ts'
 
@@ -68,6 +68,7 @@ export const RecordModal = ({ list, api, target, open, title, label, onClose, af
         e,
         specs.map((s) => s.name),
         t('common.http.requestError'),
+        onLineIn(t),
       )
       if (failure.kind === 'fields') form.setFields(failure.fields)
       else if (failure.kind === 'stale') offerReload()

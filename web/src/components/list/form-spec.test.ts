@@ -127,6 +127,23 @@ describe('server refusals of a save', () => {
       kind: 'fields',
       fields: [{ name: 'units', errors: ['所选值不在字典中或已停用'] }],
     })
+    // saying which line
+    const onLine = (line: number, message: string) => `第 ${line} 行：${message}`
+    expect(saveFailureOf(unknown('units.2.unit'), ['unit', 'units'], 'x', onLine)).toEqual({
+      kind: 'fields',
+      fields: [{ name: 'units', errors: ['第 3 行：所选值不在字典中或已停用'] }],
+    })
+    expect(saveFailureOf(unknown('unit'), ['unit', 'units'], 'x', onLine)).toEqual({
+      kind: 'fields',
+      fields: [{ name: 'unit', errors: ['所选值不在字典中或已停用'] }],
+    })
+    const lineIssue = new ApiError(400, Errors.ParameterError.code, '参数错误', [
+      { path: 'units.0.conversionRate', code: 'too_small', message: '太小' },
+    ])
+    expect(saveFailureOf(lineIssue, ['units'], 'x', onLine)).toEqual({
+      kind: 'fields',
+      fields: [{ name: 'units', errors: ['第 1 行：太小'] }],
+    })
     expect(saveFailureOf(unknown('units.2.unit'), fields, 'x')).toEqual({
       kind: 'message',
       text: '所选值不在字典中或已停用',

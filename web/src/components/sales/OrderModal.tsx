@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/http.ts'
 import { salesApi, salesKeys, useOrderDetail } from '../../api/sales.ts'
 import { modalWidth } from '../../config/constants.ts'
-import { saveFailureOf } from '../list/save-errors.ts'
+import { onLineIn, saveFailureOf } from '../list/save-errors.ts'
 import type { RecordEditorProps } from '../list/types.ts'
 import { OrderHeaderFields } from './OrderHeaderFields.tsx'
 import { OrderLinesEditor } from './OrderLinesEditor.tsx'
@@ -183,7 +183,7 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
       onClose()
       void client.invalidateQueries({ queryKey: salesKeys.all })
     } catch (e) {
-      const failure = saveFailureOf(e, FORM_FIELDS, t('common.http.requestError'))
+      const failure = saveFailureOf(e, FORM_FIELDS, t('common.http.requestError'), onLineIn(t))
       if (failure.kind === 'fields') form.setFields(failure.fields as never)
       else if (failure.kind === 'stale') offerReload()
       else void message.error(failure.text)

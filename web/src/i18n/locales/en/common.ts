@@ -40,6 +40,7 @@ export default {
     loading: 'Loading…',
     empty: 'No data',
     selectRecord: 'Please select a record',
+    onLine: 'Line {{line}}: {{message}}',
   },
   http: {
     accessDenied: 'Access denied',

@@ -38,6 +38,7 @@ export default {
     loading: '加载中…',
     empty: '暂无数据',
     selectRecord: '请选择一条记录',
+    onLine: '第 {{line}} 行：{{message}}',
   },
   http: {
     accessDenied: '拒绝访问',
