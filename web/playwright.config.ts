@@ -16,6 +16,9 @@ export default defineConfig({
   use: {
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
+    // the system's "less motion" (which the app follows): dialogs and charts appear at once, a
+    // fifth less time and CPU (docs/benchmarks.md); the journey about motion asks for it again
+    reducedMotion: 'reduce',
     // a click or a wait for a page that takes a minute has failed: say so then, not at the journey's end
     actionTimeout: 60_000,
     navigationTimeout: 60_000,

@@ -241,6 +241,8 @@ test('where the system asks for less motion, a dialog appears without zooming in
       .click()
   const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('record-form') })
 
+  // the journeys run with less motion asked for (playwright.config.ts): here first without
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
   await watchZoom(page)
   await openDialog(page, edit, dialog)
   expect(await zoomSeen(page), 'the dialog zoomed in').toBeGreaterThan(0)
