@@ -1,7 +1,7 @@
 import type { Download, Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { expect, pickOption, signIn, test } from './fixtures.ts'
-import { apiCall } from './list-helpers.ts'
+import { apiCall, rows, rowWith } from './list-helpers.ts'
 
 /**
  * Products and stock (issue 7): a product created with two units and images waits for review,
@@ -15,8 +15,6 @@ const PNG = Buffer.from(
   'hex',
 )
 
-const rows = (list: Locator) => list.locator('.ant-table-tbody tr.ant-table-row')
-const rowWith = (list: Locator, text: string) => rows(list).filter({ hasText: text })
 const signOut = async (page: Page) => {
   await page.getByTestId('logout').click()
   await page.getByRole('button', { name: /确\s*定/ }).click()
