@@ -1,9 +1,18 @@
 import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { initI18n } from './i18n/index.ts'
 import { routes } from './router.tsx'
 
-afterEach(() => vi.restoreAllMocks())
+beforeEach(() => {
+  initI18n()
+  // the login page asks for the public settings: no server here, the call stays unanswered
+  vi.stubGlobal('fetch', () => new Promise(() => {}))
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
 
 /** What React Router told the console while the app opened at `path` (the login page's own texts aside). */
 const warningsOpening = async (path: string) => {
