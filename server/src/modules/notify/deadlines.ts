@@ -2,7 +2,7 @@ import { OPEN_APPROVAL } from '@app/contracts'
 import { and, eq, inArray, isNotNull, like, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { outbox, reviewSteps, reviews } from '../../db/schema/index.ts'
-import { orderOfObject, readOrderSummary } from './facts.ts'
+import { orderSummaryOf } from './facts.ts'
 import type { createTeller } from './producers.ts'
 import { lead } from './texts.ts'
 
@@ -68,25 +68,20 @@ export const createDeadlineWatch = (deps: {
       const expired = r.deadline.getTime() <= now.getTime()
       if (reviewers.length === 0 && !expired) continue
       await db.transaction(async (tx) => {
-        const orderId = await orderOfObject(tx, r.business, r.objectId)
-        const order = orderId ? await readOrderSummary(tx, orderId) : null
         const about = { business: r.business, objectNo: r.objectNo, deadline: r.deadline }
-        await tell(
-          tx,
-          {
-            event: expired ? 'expired' : 'deadlineNear',
-            pref: 'reviewNeeded',
-            ref: `${r.id}:v${r.version}`,
-            business: r.business,
-            objectNo: r.objectNo,
-            order,
-            texts: (lang) => {
-              const l = expired ? lead.expired(lang, about) : lead.deadlineNear(lang, about)
-              return { subject: l.subject, paragraphs: [l.text] }
-            },
+        await tell(tx, {}, async () => ({
+          event: expired ? 'expired' : 'deadlineNear',
+          pref: 'reviewNeeded',
+          to: expired && r.submitterId ? [...reviewers, r.submitterId] : reviewers,
+          ref: `${r.id}:v${r.version}`,
+          business: r.business,
+          objectNo: r.objectNo,
+          order: await orderSummaryOf(tx, r.business, r.objectId),
+          texts: (lang) => {
+            const l = expired ? lead.expired(lang, about) : lead.deadlineNear(lang, about)
+            return { subject: l.subject, paragraphs: [l.text] }
           },
-          expired && r.submitterId ? [...reviewers, r.submitterId] : reviewers,
-        )
+        }))
       })
     }
   }

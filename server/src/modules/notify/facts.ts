@@ -117,6 +117,12 @@ export const orderOfObject = async (db: DbOrTx, business: string, objectId: stri
   return null
 }
 
+/** The summary of the order a review's object belongs to; null for products or without a live order. */
+export const orderSummaryOf = async (db: DbOrTx, business: string, objectId: string) => {
+  const orderId = await orderOfObject(db, business, objectId)
+  return orderId ? readOrderSummary(db, orderId) : null
+}
+
 /** An order by its number (a business message names its order that way). */
 export const orderIdByNo = async (db: DbOrTx, orderNo: string) => {
   const [r] = await db

@@ -11,7 +11,7 @@ import type { NotifyConfig } from './config.ts'
 import {
   type OrderSummary,
   orderIdByNo,
-  orderOfObject,
+  orderSummaryOf,
   type Recipient,
   readOrderSummary,
   readRecipients,
@@ -72,13 +72,11 @@ const enabledRobots = reusable('notify_robots_enabled', (db) =>
 )
 
 /** The enabled robot of a department, or of the nearest department above it that has one. */
-const robotFor = async (db: DbOrTx, orgCode: string | null) => {
-  if (!orgCode) return null
-  const rows = await enabledRobots(db, {})
-  return (
-    rows.filter((r) => orgCode.startsWith(r.orgCode)).sort((a, b) => b.orgCode.length - a.orgCode.length)[0] ?? null
-  )
-}
+const robotOf = (robots: { id: string; orgCode: string; lang: string }[], orgCode: string | null) =>
+  orgCode
+    ? (robots.filter((r) => orgCode.startsWith(r.orgCode)).sort((a, b) => b.orgCode.length - a.orgCode.length)[0] ??
+      null)
+    : null
 
 type Told = {
   /** What happened: a preference's event, or a reminder ('deadlineNear', 'expired'). */
@@ -91,20 +89,30 @@ type Told = {
   objectNo: string | null
   order: OrderSummary | null
   texts: (lang: Lang) => { subject: string; paragraphs: string[] }
+  /** The users it is mailed to (if they want it). */
+  to: string[]
   /** A recipient's one-click decision, if any. */
   decision?: (r: Recipient) => Promise<MailContent['decision']>
 }
 
-/** Queues a told event: a mail per recipient who wants it, and the order department's robot message. */
+/**
+ * Queues a told event: a mail per recipient who wants it, and the order department's robot message.
+ * What is told is read (`build`) only when it can reach someone: mail is set up, or it goes to group
+ * chat and a robot is enabled; otherwise a decision sends no statement for it but the robots' read.
+ */
 export const createTeller = (deps: { config: NotifyConfig; queued: () => void }) => {
   const { config } = deps
   const mail = !!config.smtpUrl
-  return async (tx: DbOrTx, told: Told, recipientIds: string[], opts: { chat?: boolean } = {}) => {
+  return async (tx: DbOrTx, opts: { chat?: boolean }, build: () => Promise<Told | null>) => {
+    const robots = opts.chat ? await enabledRobots(tx, {}) : []
+    if (!mail && robots.length === 0) return
+    const told = await build()
+    if (!told) return
     const items: OutboxItem[] = []
     const link = productLink(config.appUrl, told.business, told.order?.orderNo ?? told.objectNo)
     if (mail) {
       const recipients = (
-        await wantsMail(tx, await readRecipients(tx, recipientIds), told.pref ?? (told.event as NotifyEvent))
+        await wantsMail(tx, await readRecipients(tx, told.to), told.pref ?? (told.event as NotifyEvent))
       ).filter((r) => r.email)
       for (const r of recipients) {
         const { subject, paragraphs } = told.texts(r.lang)
@@ -128,8 +136,8 @@ export const createTeller = (deps: { config: NotifyConfig; queued: () => void })
         })
       }
     }
-    if (opts.chat && told.order) {
-      const robot = await robotFor(tx, told.order.orgCode)
+    if (told.order) {
+      const robot = robotOf(robots, told.order.orgCode)
       if (robot) {
         const lang: Lang = robot.lang === 'en' ? 'en' : 'zh'
         const { subject, paragraphs } = told.texts(lang)
@@ -177,17 +185,19 @@ export const subscribeNotifyProducers = (deps: {
       reviewerIds: string[]
     },
   ) => {
-    if (!e.reviewId || e.reviewerIds.length === 0) return
-    const review = await readReviewState(tx, e.reviewId)
-    if (!review) return
-    const orderId = await orderOfObject(tx, e.business, e.objectId)
-    const order = orderId ? await readOrderSummary(tx, orderId) : null
-    const until = new Date(Math.min(Date.now() + config.linkMs, review.deadline?.getTime() ?? Number.POSITIVE_INFINITY))
-    const decidable = e.business === AuditBusiness.SaleOrder && order && until.getTime() > Date.now()
-    await tell(
-      tx,
-      {
+    const reviewId = e.reviewId
+    if (!reviewId || e.reviewerIds.length === 0) return
+    await tell(tx, { chat: true }, async () => {
+      const review = await readReviewState(tx, reviewId)
+      if (!review) return null
+      const order = await orderSummaryOf(tx, e.business, e.objectId)
+      const until = new Date(
+        Math.min(Date.now() + config.linkMs, review.deadline?.getTime() ?? Number.POSITIVE_INFINITY),
+      )
+      const decidable = e.business === AuditBusiness.SaleOrder && order && until.getTime() > Date.now()
+      return {
         event: 'reviewNeeded',
+        to: e.reviewerIds,
         ref: `${review.id}:v${review.version}`,
         business: e.business,
         objectNo: e.objectNo,
@@ -212,26 +222,24 @@ export const subscribeNotifyProducers = (deps: {
               return { approve: `${base}?d=approve`, reject: `${base}?d=reject`, until }
             }
           : undefined,
-      },
-      e.reviewerIds,
-      { chat: true },
-    )
+      }
+    })
   }
 
   const offs = [
     events.on('approval.reviewNeeded', reviewNeeded),
     ...(['approval.approved', 'approval.rejected'] as const).map((type) =>
       events.on(type, async (tx, e) => {
-        if (e.final && e.submitterId && e.reviewId) {
-          const review = await readReviewState(tx, e.reviewId)
-          const orderId = await orderOfObject(tx, e.business, e.objectId)
-          const order = orderId ? await readOrderSummary(tx, orderId) : null
-          const approved = e.type === 'approval.approved'
-          await tell(
-            tx,
-            {
+        const { submitterId, reviewId } = e
+        if (e.final && submitterId && reviewId) {
+          await tell(tx, { chat: true }, async () => {
+            const review = await readReviewState(tx, reviewId)
+            const order = await orderSummaryOf(tx, e.business, e.objectId)
+            const approved = e.type === 'approval.approved'
+            return {
               event: approved ? 'approved' : 'rejected',
-              ref: `${e.reviewId}:v${review?.version ?? 0}`,
+              to: [submitterId],
+              ref: `${reviewId}:v${review?.version ?? 0}`,
               business: e.business,
               objectNo: e.objectNo,
               order,
@@ -242,41 +250,36 @@ export const subscribeNotifyProducers = (deps: {
                   paragraphs: [l.text, ...(e.note && !approved ? [`${T.reason[lang]}: ${e.note}`] : [])],
                 }
               },
-            },
-            [e.submitterId],
-            { chat: true },
-          )
+            }
+          })
         }
         if (e.next) await reviewNeeded(tx, { ...e, ...e.next })
       }),
     ),
     events.on('business.notify', async (tx, e) => {
-      const orderId = e.objectNo && e.menuId.startsWith('sale_') ? await orderIdByNo(tx, e.objectNo) : null
-      const order = orderId ? await readOrderSummary(tx, orderId) : null
-      await tell(
-        tx,
-        {
+      await tell(tx, {}, async () => {
+        const orderId = e.objectNo && e.menuId.startsWith('sale_') ? await orderIdByNo(tx, e.objectNo) : null
+        return {
           event: 'business',
+          to: e.recipientIds,
           ref: randomUUID(),
           business: e.menuId,
           objectNo: e.objectNo,
-          order,
+          order: orderId ? await readOrderSummary(tx, orderId) : null,
           texts: (lang) => ({ subject: e.texts[lang].title, paragraphs: [e.texts[lang].content] }),
-        },
-        e.recipientIds,
-      )
+        }
+      })
     }),
     events.on('erp.syncFailed', async (tx, e) => {
-      const order = await readOrderSummary(tx, e.orderId)
-      if (!order) return
-      const logistics = [
-        ...(await usersWithRole(tx, RoleCode.LogisticsChief)),
-        ...(await usersWithRole(tx, RoleCode.LogisticsAdmin)),
-      ]
-      await tell(
-        tx,
-        {
+      await tell(tx, { chat: true }, async () => {
+        const order = await readOrderSummary(tx, e.orderId)
+        if (!order) return null
+        return {
           event: 'erpFailed',
+          to: [
+            ...(await usersWithRole(tx, RoleCode.LogisticsChief)),
+            ...(await usersWithRole(tx, RoleCode.LogisticsAdmin)),
+          ],
           ref: e.messageId,
           business: AuditBusiness.SaleOrder,
           objectNo: order.orderNo,
@@ -285,10 +288,8 @@ export const subscribeNotifyProducers = (deps: {
             const l = lead.erpFailed(lang, order)
             return { subject: l.subject, paragraphs: [l.text, `${T.reason[lang]}: ${e.reason}`] }
           },
-        },
-        logistics,
-        { chat: true },
-      )
+        }
+      })
     }),
   ]
   return () => {
