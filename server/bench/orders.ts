@@ -139,6 +139,11 @@ const workRows = async (
     const serverBefore = cpuMsOf(pid)
     let dbBefore = await backendsCpu(databaseUrl)
     const app = await appRound(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
+    // nothing was left waiting (a small dataset): the rounds end, and the measures are of those before
+    if (app.done === 0 && apps.length > 0) {
+      log(`${name}: nothing left waiting for round ${round + 1}; measured over ${apps.length} rounds`)
+      break
+    }
     cpu.appDb += cpuBetween(dbBefore, await backendsCpu(databaseUrl))
     cpu.server += cpuMsOf(pid) - serverBefore
     // what the machine read from its disk meanwhile: pages its page cache no longer held
