@@ -185,6 +185,10 @@ test('an administrator adds a WeCom robot; an order is posted to it; the sent li
       await expect(rows(sent).first()).toBeVisible({ timeout: 30_000 })
       await expect(rowWith(sent, orderNo).filter({ hasText: '已发送' }).first()).toBeVisible({ timeout: 2000 })
     }).toPass({ timeout: 90_000 })
+    // each row names its channel and event in the user's language, not by their codes
+    await expect(rowWith(sent, orderNo).filter({ hasText: '群聊' }).filter({ hasText: '等待审核' })).toHaveCount(1)
+    await expect(rows(sent).filter({ hasText: '邮件' }).filter({ hasText: '等待审核' }).first()).toBeVisible()
+    await expect(sent.locator('td', { hasText: /^(mail|chat|reviewNeeded)$/ })).toHaveCount(0)
   } finally {
     robot.close()
   }

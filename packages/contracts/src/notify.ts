@@ -65,11 +65,11 @@ export const notifyOutboxResource = defineResource({
   menu: 'sys_notify_outbox',
   label: 'subject',
   fields: {
-    topic: { type: 'string', search: 'eq', sort: true },
+    topic: { type: 'dict', dict: 'notify_channel', search: 'eq', sort: true },
     status: { type: 'dict', dict: 'outbox_status', search: 'eq', sort: true },
     recipient: { type: 'string', search: 'like' },
     subject: { type: 'string', search: 'like' },
-    event: { type: 'string', search: 'eq' },
+    event: { type: 'dict', dict: 'notify_event', search: 'eq' },
     attempts: { type: 'number', sort: true },
     lastError: { type: 'string', search: 'like' },
     nextAttemptAt: { type: 'datetime', sort: true },

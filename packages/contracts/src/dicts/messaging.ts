@@ -57,4 +57,26 @@ export const messagingDicts: readonly DictDef[] = [
       item('failed', 102037, '发送失败', 'Failed'),
     ],
   },
+  {
+    code: 'notify_channel',
+    textId: 102038,
+    zh: '通知渠道',
+    en: 'Channel',
+    items: [item('mail', 102039, '邮件', 'Mail'), item('chat', 102040, '群聊', 'Group chat')],
+  },
+  {
+    code: 'notify_event',
+    textId: 102041,
+    zh: '通知事件',
+    en: 'Notified event',
+    items: [
+      item('reviewNeeded', 102042, '等待审核', 'Waiting for review'),
+      item('approved', 102043, '审核通过', 'Approved'),
+      item('rejected', 102044, '审核驳回', 'Rejected'),
+      item('business', 102045, '业务通知', 'Business notice'),
+      item('erpFailed', 102046, 'ERP 同步失败', 'ERP sync failed'),
+      item('deadlineNear', 102047, '审核即将到期', 'Review due soon'),
+      item('expired', 102048, '审核已过期', 'Review expired'),
+    ],
+  },
 ]
