@@ -136,14 +136,15 @@ test('an administrator adds a WeCom robot; an order is posted to it; the sent li
     await page.goto('/sys/notifyRobot')
     await page.getByTestId('list-page-notifyRobot').getByTestId('add').click()
     const modal = page.getByTestId('record-modal')
-    await modal.getByLabel('部门编码').fill('A01')
+    // the department is chosen by its name; the list names it too
+    await pickOption(page, modal.getByLabel('部门'), '集团', { typed: true })
     await pickOption(page, modal.getByLabel('类型'), '企业微信')
     await modal
       .getByLabel('Webhook 地址')
       .fill(`http://127.0.0.1:${(robot.address() as AddressInfo).port}/cgi-bin/webhook/send?key=demo`)
     await page.getByTestId('record-save').click()
     await expect(modal).toBeHidden()
-    await expect(rowWith(page.getByTestId('list-page-notifyRobot'), 'A01')).toHaveCount(1)
+    await expect(rowWith(page.getByTestId('list-page-notifyRobot'), '集团')).toHaveCount(1)
     // the mail defaults of a role: logistics chiefs get no mail of approvals by default
     const defaults = page.getByTestId('role-mail-defaults')
     await pickOption(page, defaults.getByLabel('角色'), '物流主管')

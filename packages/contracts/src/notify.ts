@@ -20,7 +20,12 @@ export const notifyRobotResource = defineResource({
   unique: ['orgCode'],
   status: { field: 'status', dict: 'status' },
   fields: {
-    orgCode: { type: 'string', search: 'eq', sort: true },
+    orgCode: {
+      type: 'string',
+      ref: { resource: 'department', label: 'departName', key: 'orgCode' },
+      search: 'eq',
+      sort: true,
+    },
     provider: { type: 'dict', dict: 'chat_provider', search: 'eq', sort: true },
     webhookUrl: { type: 'string', list: false },
     secret: { type: 'string', list: false, excel: false, superQuery: false },

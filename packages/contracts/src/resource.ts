@@ -11,8 +11,11 @@ export type FieldMeta = {
   type: FieldType
   /** Dictionary code when `type` is 'dict'. */
   dict?: string
-  /** A reference to another resource's id, shown by that resource's label field. */
-  ref?: { resource: string; label: string }
+  /**
+   * A reference to another resource's record, shown by that resource's label field; the value is the
+   * record's id, or its `key` field (a department named by its org code).
+   */
+  ref?: { resource: string; label: string; key?: string }
   /** Offered in the search form, matching this way. */
   search?: 'like' | 'eq' | 'in' | 'range'
   /** Sortable column. */

@@ -71,7 +71,7 @@ export const checkRows = async (rows: readonly SheetRow[], check: RowCheck) => {
   // references: every label in the file resolved with one query per referenced resource
   const refIds = new Map<string, Map<string, string[]>>()
   for (const c of columns) {
-    if (!c.meta.ref) continue
+    if (!c.meta.ref || c.meta.ref.key) continue
     const target = resources.get(c.meta.ref.resource)
     const labels = rows.flatMap((row) => (row.cells.has(c.field) ? [String(row.cells.get(c.field)).trim()] : []))
     refIds.set(c.field, target ? await target.service.idsByLabel(principal, labels) : new Map())
@@ -93,7 +93,7 @@ export const checkRows = async (rows: readonly SheetRow[], check: RowCheck) => {
     for (const [field, content] of row.cells) {
       const meta = byField.get(field)!.meta
       const text = String(content).trim()
-      if (meta.ref) {
+      if (meta.ref && !meta.ref.key) {
         const ids = refIds.get(field)?.get(text)
         if (!ids) messages.push(t.notFound(title(field), text))
         else if (ids.length > 1) messages.push(t.ambiguous(title(field), text))

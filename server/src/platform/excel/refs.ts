@@ -18,7 +18,8 @@ export const createRefLabels = (
   lang: Lang,
 ) => {
   const cache = new Map<string, Map<string, string>>()
-  const refColumns = columns.filter((c) => c.meta.ref && resources.get(c.meta.ref.resource))
+  // a reference by another field than the id (a department's org code) is written as it is
+  const refColumns = columns.filter((c) => c.meta.ref && !c.meta.ref.key && resources.get(c.meta.ref.resource))
 
   return {
     /** The labels for the references in these rows, by referenced resource name. */

@@ -22,7 +22,7 @@ export const FieldWidget = ({ spec, disabled, recordId, ...control }: Props) => 
   const { t } = useTranslation()
   const meta = spec.meta
   const dict = useDict(meta?.type === 'dict' ? meta.dict : undefined)
-  const ref = useRefOptions(meta?.ref?.resource, meta?.ref?.label)
+  const ref = useRefOptions(meta?.ref?.resource, meta?.ref?.label, meta?.ref?.key)
   const common = { id: control.id, disabled }
   const value = control.value ?? undefined
   const onChange = (v: unknown) => control.onChange?.(v ?? null)

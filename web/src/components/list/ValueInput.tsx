@@ -23,7 +23,7 @@ const full = { width: '100%' }
 /** Options of a dictionary or a reference, for selects. */
 const useChoices = (meta: FieldMeta) => {
   const dict = useDict(meta.type === 'dict' ? meta.dict : undefined)
-  const ref = useRefOptions(meta.ref?.resource, meta.ref?.label)
+  const ref = useRefOptions(meta.ref?.resource, meta.ref?.label, meta.ref?.key)
   if (meta.ref) return ref.options
   if (meta.type === 'dict') return dict
   return null

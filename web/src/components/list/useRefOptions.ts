@@ -63,30 +63,30 @@ export const treeOf = (
   return roots
 }
 
-/** Options of a reference select, an id -> label map and the tree (for tree resources). */
-export const useRefOptions = (resource: string | undefined, label: string | undefined) => {
+/**
+ * Options of a reference select, a value -> label map (`byId`) and the tree (for tree resources). A
+ * value is the record's id, or its `key` field (a department's `orgCode`).
+ */
+export const useRefOptions = (resource: string | undefined, label: string | undefined, key?: string) => {
   const { i18n } = useTranslation()
   const lang = i18n.language
   const { data, isSuccess } = useQuery({ ...refQuery(resource ?? ''), enabled: Boolean(resource) })
   return useMemo(() => {
     const records = data ?? []
     const field = label ?? 'name'
-    const options = records.map((r) => namedOption(r, lang, field))
+    const valueOfRecord = (r: ResourceOption) => (key ? String(r[key] ?? '') : r.id)
+    const options = records.map((r) => namedOption(r, lang, field, valueOfRecord(r)))
     return {
       loaded: isSuccess,
       options,
       byId: new Map(options.map((o) => [o.value, o.label])),
-      tree: treeOf(records, lang, field),
+      tree: treeOf(records, lang, field, valueOfRecord),
     }
-  }, [data, isSuccess, label, lang])
+  }, [data, isSuccess, label, lang, key])
 }
 
 /**
  * Departments as a tree in the interface language whose values are org codes: a review step and
  * a request name their department by org code, not by id.
  */
-export const useDepartmentTreeByCode = () => {
-  const { i18n } = useTranslation()
-  const { data } = useQuery(refQuery('department'))
-  return useMemo(() => treeOf(data ?? [], i18n.language, 'departName', (r) => String(r.orgCode)), [data, i18n.language])
-}
+export const useDepartmentTreeByCode = () => useRefOptions('department', 'departName', 'orgCode').tree

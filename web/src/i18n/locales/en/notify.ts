@@ -33,7 +33,7 @@ export default {
 
 export const notifyFields = {
   notifyRobot: {
-    orgCode: 'Department code',
+    orgCode: 'Department',
     provider: 'Provider',
     webhookUrl: 'Webhook URL',
     secret: 'Signing secret',

@@ -31,7 +31,7 @@ export default {
 
 export const notifyFields = {
   notifyRobot: {
-    orgCode: '部门编码',
+    orgCode: '部门',
     provider: '类型',
     webhookUrl: 'Webhook 地址',
     secret: '加签密钥',
