@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { allButtonKeys, DICTIONARIES, Errors, errorText, flattenMenus, MENU_TREE, OrderStatus } from '../src/index.ts'
+import {
+  allButtonKeys,
+  DICTIONARIES,
+  Errors,
+  errorText,
+  flattenMenus,
+  MENU_TREE,
+  OrderStatus,
+  OWN_OPERATIONS,
+} from '../src/index.ts'
 
 describe('error catalogue', () => {
   const entries = Object.values(Errors)
@@ -75,6 +84,7 @@ describe('menu tree and code table ids', () => {
       check(d.textId, d.zh, d.en)
       for (const i of d.items) check(i.textId, i.zh, i.en)
     }
+    for (const o of Object.values(OWN_OPERATIONS)) check(o.textId, o.zh, o.en)
   })
 
   it('builds button keys as <menuCode>:<buttonCode>', () => {

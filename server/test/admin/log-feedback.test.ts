@@ -55,9 +55,10 @@ describe('operation log', () => {
     const adminZh = await signedIn(t.app, 'admin', 'zh')
     const zh = await readSheet((await adminZh.get('/api/sys/log/exportXls', query)).raw)
     expect(zh[1]).toEqual(['国家 · 编辑', 'admin'])
-    // an operation that is no permission key stays as it is
+    // an operation that is no button by its own name, as the screen shows it
     const logins = { ...query, search: JSON.stringify({ operation: 'login', username: 'admin' }) }
-    expect((await readSheet((await admin.get('/api/sys/log/exportXls', logins)).raw))[1]).toEqual(['login', 'admin'])
+    expect((await readSheet((await admin.get('/api/sys/log/exportXls', logins)).raw))[1]).toEqual(['Sign in', 'admin'])
+    expect((await readSheet((await adminZh.get('/api/sys/log/exportXls', logins)).raw))[1]).toEqual(['登录', 'admin'])
   })
 
   it('is for the log screen only', async () => {

@@ -1,6 +1,7 @@
 import { auditMenu } from './audit.ts'
 import { homeMenu } from './home.ts'
 import { masterDataMenu } from './masterdata.ts'
+import { OWN_OPERATIONS } from './operations.ts'
 import { productMenu } from './product.ts'
 import { salesMenu } from './sales.ts'
 import { systemMenu } from './system.ts'
@@ -8,6 +9,7 @@ import type { ButtonDef, MenuDef } from './types.ts'
 
 export { Btn, CRUD_BUTTONS } from './buttons.ts'
 export { HOME_PATH } from './home.ts'
+export { type OperationDef, OWN_OPERATIONS } from './operations.ts'
 export type { AuthType, ButtonDef, MenuDef } from './types.ts'
 export { ROUTE_VIEW } from './types.ts'
 
@@ -42,11 +44,12 @@ const MENUS_BY_CODE = new Map(flattenMenus().map(({ menu }) => [menu.code, menu]
 /** The menu (screen) of a permission key: `md_supplier:add` -> `md_supplier`. */
 export const menuOfKey = (key: string): string => key.split(':')[0] ?? key
 
-/** Code-table ids of every menu and button text: what `operationNames` may ask for. */
+/** Code-table ids of every menu, button and own operation text: what `operationNames` may ask for. */
 export const OPERATION_TEXT_IDS: readonly number[] = [
-  ...new Set(
-    [...MENUS_BY_CODE.values()].flatMap((m) => [m.textId, ...(m.buttons ?? []).map((b: ButtonDef) => b.textId)]),
-  ),
+  ...new Set([
+    ...[...MENUS_BY_CODE.values()].flatMap((m) => [m.textId, ...(m.buttons ?? []).map((b: ButtonDef) => b.textId)]),
+    ...Object.values(OWN_OPERATIONS).map((o) => o.textId),
+  ]),
 ]
 
 /** A menu's or button's text in the language shown: the runtime code table's, else the bundled one. */
@@ -57,7 +60,10 @@ export type OperationNames = {
   menuText(menuCode: string): string
   /** The button of a permission key: `md_supplier:add` -> 新增. */
   buttonText(key: string): string
-  /** A permission key as screen and button: `md_supplier:add` -> 供应商 · 新增; any other operation as it is. */
+  /**
+   * An operation by its own name (`login` -> 登录, `approval:approve` -> 审核通过), a permission key as
+   * screen and button (`md_supplier:add` -> 供应商 · 新增); any other as it is.
+   */
   operationText(operation: string): string
 }
 
@@ -79,6 +85,8 @@ export const operationNames = (text: CatalogueText): OperationNames => {
     menuText,
     buttonText,
     operationText: (operation) => {
+      const own = Object.hasOwn(OWN_OPERATIONS, operation) ? OWN_OPERATIONS[operation] : undefined
+      if (own) return text(own)
       const [menuCode, button] = operation.split(':')
       return MENUS_BY_CODE.has(menuCode ?? '') && button
         ? `${menuText(menuCode!)} · ${buttonText(operation)}`

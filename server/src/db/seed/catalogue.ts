@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto'
-import { DICTIONARIES, type DictDef, Errors, flattenMenus, MENU_TREE, ROUTE_VIEW, RoleCode } from '@app/contracts'
+import {
+  DICTIONARIES,
+  type DictDef,
+  Errors,
+  flattenMenus,
+  MENU_TREE,
+  OWN_OPERATIONS,
+  ROUTE_VIEW,
+  RoleCode,
+} from '@app/contracts'
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm'
 import { type DbOrTx, rowsOf } from '../client.ts'
 import { codeTable, dictItems, dictTypes, permissions, rolePermissions, roles, settings } from '../schema/index.ts'
@@ -34,7 +43,13 @@ const SETTINGS = [
 /** The catalogue the code defines: what syncCatalogue writes, and its fingerprint. */
 const definedCatalogue = () => {
   const errorCodes = Object.values(Errors).map((e) => ({ id: e.code, category: 'error', zh: e.zh, en: e.en }))
-  const codes = distinct([...menuCodes(), ...dictCodes(DICTIONARIES), ...errorCodes])
+  const operationCodes = Object.values(OWN_OPERATIONS).map((o) => ({
+    id: o.textId,
+    category: 'operation',
+    zh: o.zh,
+    en: o.en,
+  }))
+  const codes = distinct([...menuCodes(), ...dictCodes(DICTIONARIES), ...errorCodes, ...operationCodes])
   const menus = flattenMenus(MENU_TREE)
   const fingerprint = createHash('sha256')
     .update(JSON.stringify({ version: SYNC_VERSION, codes, dictionaries: DICTIONARIES, menus, settings: SETTINGS }))

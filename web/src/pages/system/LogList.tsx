@@ -44,7 +44,7 @@ export const LogList = () => {
           operation: {
             render: (value, record) => (
               <ActionLink onClick={() => setShown(record)} data-testid="log-operation">
-                {operationText(value)}
+                {operationText(String(value ?? ''))}
               </ActionLink>
             ),
           },
@@ -68,7 +68,7 @@ export const LogList = () => {
                 label: label(name),
                 children:
                   name === 'operation' ? (
-                    operationText(shown[name])
+                    operationText(String(shown[name] ?? ''))
                   ) : (
                     <FieldValue meta={meta} value={shown[name]} full />
                   ),

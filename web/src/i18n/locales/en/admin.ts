@@ -41,15 +41,6 @@ export default {
     after: 'After',
     none: 'None',
     ms: '{{ms}} ms',
-    ops: {
-      login: 'Sign in',
-      logout: 'Sign out',
-      register: 'Register',
-      editPassword: 'Change password',
-      selectDepart: 'Switch department',
-      saveFieldLabel: 'Change field label',
-      resetFieldLabel: 'Reset field label',
-    },
   },
   language: {
     hint: 'Changes show at once in menus, buttons and dictionaries, in both languages, without a restart.',

@@ -39,15 +39,6 @@ export default {
     after: '修改后',
     none: '无',
     ms: '{{ms}} 毫秒',
-    ops: {
-      login: '登录',
-      logout: '退出登录',
-      register: '注册账号',
-      editPassword: '修改密码',
-      selectDepart: '切换部门',
-      saveFieldLabel: '修改字段名称',
-      resetFieldLabel: '恢复字段默认名称',
-    },
   },
   language: {
     hint: '修改后菜单、按钮与字典的文字立即生效，无需重启；中英文都会更新。',
