@@ -20,7 +20,7 @@ export const codeResource = defineResource({
   label: 'zh',
   unique: ['id'],
   fields: {
-    id: { type: 'number', search: 'eq', sort: true },
+    id: { type: 'number', code: true, search: 'eq', sort: true },
     category: { type: 'string', search: 'eq', sort: true },
     zh: { type: 'string', search: 'like', sort: true },
     en: { type: 'string', search: 'like', sort: true },

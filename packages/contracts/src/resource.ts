@@ -28,6 +28,8 @@ export type FieldMeta = {
   excel?: boolean
   /** Set by the server only (never in a form). */
   readOnly?: boolean
+  /** A number that names something (a code-table id), not an amount: shown without thousands separators. */
+  code?: boolean
 }
 
 export type ResourceMeta<F extends string = string> = {

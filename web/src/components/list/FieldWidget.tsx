@@ -47,8 +47,8 @@ export const FieldWidget = ({ spec, disabled, recordId, ...control }: Props) => 
           min={spec.min}
           max={spec.max}
           precision={spec.integer ? 0 : undefined}
-          formatter={(v) => formatThousands(v)}
-          parser={(v) => parseThousands(v) as unknown as number}
+          formatter={meta?.code ? undefined : (v) => formatThousands(v)}
+          parser={meta?.code ? undefined : (v) => parseThousands(v) as unknown as number}
           value={(value as number | undefined) ?? null}
           onChange={onChange}
         />

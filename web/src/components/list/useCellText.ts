@@ -5,7 +5,7 @@ import { DATE_FORMAT, DATETIME_FORMAT, formatThousands } from '../../config/cons
 import { useDictText } from './useDict.ts'
 
 /**
- * A value as a list shows it (SPEC 9): numbers with thousands separators, dates as YYYY-MM-DD
+ * A value as a list shows it (SPEC 9): numbers with thousands separators (a code without), dates as YYYY-MM-DD
  * HH:mm:ss, dictionary values as their text. References are shown by `RefLabel`.
  */
 export const useCellText = () => {
@@ -15,7 +15,7 @@ export const useCellText = () => {
       if (value === null || value === undefined || value === '') return ''
       switch (meta?.type) {
         case 'number':
-          return formatThousands(value as number | string)
+          return meta.code ? String(value) : formatThousands(value as number | string)
         case 'datetime':
           return dayjs(value as string).format(DATETIME_FORMAT)
         case 'date':
