@@ -14,7 +14,7 @@ vi.setConfig({ testTimeout: 30_000 })
 
 type Call = { method: string; path: string; query: URLSearchParams; body: unknown }
 type Answer = { status?: number; body: unknown }
-type Route = Answer | ((call: Call) => Answer)
+type Route = Answer | ((call: Call) => Answer | Promise<Answer>)
 
 const ok = (result: unknown): Answer => ({ body: { success: true, code: 200, message: 'ok', result, timestamp: 1 } })
 const refused = (status: number, code: number, message: string, result: unknown = null): Answer => ({
@@ -37,7 +37,7 @@ const serve = (routes: Record<string, Route>) => {
       }
       calls.push(call)
       const route = routes[`${call.method} ${call.path}`]
-      const answer = typeof route === 'function' ? route(call) : (route ?? refused(404, 201016, 'not found'))
+      const answer = typeof route === 'function' ? await route(call) : (route ?? refused(404, 201016, 'not found'))
       return new Response(JSON.stringify(answer.body), {
         status: answer.status ?? 200,
         headers: { 'content-type': 'application/json' },
@@ -255,6 +255,29 @@ describe('ListPage', () => {
     await waitFor(() =>
       expect((within(dialog).getByLabelText('供应商名称') as HTMLInputElement).value).toBe('供应商1-v2'),
     )
+  })
+
+  it("takes no input in an edit's fields until the record is in them", async () => {
+    let answer: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    serve({
+      ...baseRoutes([supplier(1)]),
+      'GET /md/supplier/queryById': async () => {
+        await held
+        return ok(supplier(1, { name: '供应商1-已存' }))
+      },
+    })
+    renderPage()
+    await screen.findByText('S001')
+    fireEvent.click(within(row('S001')).getByRole('button', { name: /编\s*辑/ }))
+    const dialog = await screen.findByTestId('record-form')
+    const name = within(dialog).getByLabelText('供应商名称') as HTMLInputElement
+    expect(name.disabled).toBe(true)
+    answer()
+    await waitFor(() => expect(name.disabled).toBe(false))
+    expect(name.value).toBe('供应商1-已存')
   })
 
   it('says a toolbar action succeeded and reloads only when the click itself changed rows', async () => {

@@ -19,6 +19,8 @@ type Props = {
   unique: readonly string[]
   table?: string
   recordId?: string
+  /** The record being edited is still on its way: every field waits for it. */
+  loading?: boolean
   initialValues?: Record<string, unknown>
 }
 
@@ -28,7 +30,18 @@ const DUPLICATE_DEBOUNCE_MS = 400
  * The generated form: one item per field spec in a three-column grid, required marks and checks
  * from the zod schema, a duplicate check for unique fields, locked fields on edit.
  */
-export const RecordForm = ({ name, form, specs, mode, label, unique, table, recordId, initialValues }: Props) => {
+export const RecordForm = ({
+  name,
+  form,
+  specs,
+  mode,
+  label,
+  unique,
+  table,
+  recordId,
+  loading = false,
+  initialValues,
+}: Props) => {
   const { t } = useTranslation()
   const loose = useLooseT()
 
@@ -69,7 +82,8 @@ export const RecordForm = ({ name, form, specs, mode, label, unique, table, reco
     >
       <Row gutter={24}>
         {specs.map((spec) => {
-          const disabled = mode === 'edit' && spec.lockedOnEdit
+          const locked = mode === 'edit' && spec.lockedOnEdit
+          const disabled = loading || Boolean(locked)
           const isUnique = Boolean(table && unique.includes(spec.name))
           return (
             <Col key={spec.name} xs={24} md={spec.span === 24 ? 24 : 12} xl={spec.span}>
@@ -79,7 +93,7 @@ export const RecordForm = ({ name, form, specs, mode, label, unique, table, reco
                 rules={rulesOf(spec)}
                 validateFirst
                 validateDebounce={isUnique ? DUPLICATE_DEBOUNCE_MS : undefined}
-                tooltip={disabled ? t('list.form.lockedOnEdit') : undefined}
+                tooltip={locked ? t('list.form.lockedOnEdit') : undefined}
               >
                 {spec.override?.render ? (
                   spec.override.render({ mode, disabled })

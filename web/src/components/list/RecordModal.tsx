@@ -26,10 +26,14 @@ export const RecordModal = ({ list, api, target, open, title, label, onClose, af
   const editing = target.mode === 'edit' ? target.id : undefined
   const record = useRecord(list.resource.name, api, editing)
 
-  // the record as the form shows it, each time a (fresh) copy arrives
+  // the record as the form shows it, each time a (fresh) copy arrives; until its values are in,
+  // the fields take no input (what was typed before would be replaced by them)
   const fresh = record.isFetchedAfterMount ? record.data : undefined
+  const [shown, setShown] = useState<ResourceRecord>()
   useEffect(() => {
-    if (fresh && open) form.setFieldsValue(toFormValues(specs, fresh))
+    if (!fresh || !open) return
+    form.setFieldsValue(toFormValues(specs, fresh))
+    setShown(fresh)
   }, [fresh, open, form, specs])
 
   const offerReload = () =>
@@ -78,7 +82,7 @@ export const RecordModal = ({ list, api, target, open, title, label, onClose, af
     }
   }
 
-  const loading = target.mode === 'edit' && !fresh
+  const loading = target.mode === 'edit' && (!fresh || shown !== fresh)
   return (
     <Modal
       open={open}
@@ -105,6 +109,7 @@ export const RecordModal = ({ list, api, target, open, title, label, onClose, af
           unique={(list.resource.unique ?? []) as readonly string[]}
           table={list.table}
           recordId={editing}
+          loading={loading}
           initialValues={target.mode === 'add' ? initialValues(specs) : undefined}
         />
       </Spin>
