@@ -66,6 +66,8 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
     staleTime: 0,
   })
   const order = detail.isFetchedAfterMount ? detail.data : undefined
+  // the order whose values the form holds: until the one read is in, the form takes no input
+  const [shownOrder, setShownOrder] = useState<typeof order>()
 
   const fill = (values: OrderFormValues) => {
     form.resetFields()
@@ -93,6 +95,7 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
     if (!open || !order) return
     const values = valuesOfOrder(order)
     fill(values)
+    setShownOrder(order)
     let live = true
     void sellableOf(order.branchId, values.lines ?? []).then((byId) => {
       if (!live) return
@@ -126,6 +129,7 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
   }, [attributes.suggestedContainer, form])
 
   const cannotEdit = target.mode === 'edit' && abilities.data?.edit === false
+  const waiting = target.mode === 'edit' && (!order || shownOrder !== order)
   // why, as the order model answers it (the save would be refused with the same)
   const refusalText = useRefusalText()
   const needsConfirm = target.mode === 'edit' && abilities.data?.editNeedsConfirm === true
@@ -233,12 +237,12 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
       okText={t('common.actions.save')}
       cancelText={t('common.actions.cancel')}
       confirmLoading={saving}
-      okButtonProps={{ disabled: cannotEdit, 'data-testid': 'order-save' } as never}
+      okButtonProps={{ disabled: cannotEdit || waiting, 'data-testid': 'order-save' } as never}
       maskClosable={false}
       destroyOnHidden
       data-testid="order-modal"
     >
-      <Spin spinning={target.mode === 'edit' && !order}>
+      <Spin spinning={waiting}>
         {cannotEdit && (
           <Alert
             type="warning"
@@ -250,7 +254,7 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
         {needsConfirm && (
           <Alert type="info" showIcon message={t('sales.form.approvedHint')} style={{ marginBottom: 12 }} />
         )}
-        <Form form={form} layout="vertical" name="sale-order" disabled={cannotEdit}>
+        <Form form={form} layout="vertical" name="sale-order" disabled={cannotEdit || waiting}>
           <OrderHeaderFields
             suggestedContainer={attributes.suggestedContainer}
             onContainerChosen={() => {
