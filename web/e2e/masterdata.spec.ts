@@ -368,7 +368,12 @@ adminTest('部门: a tree; the parent is chosen on add and cannot change afterwa
   await rowWith(list, name)
     .getByRole('button', { name: /编\s*辑/ })
     .click()
-  await expect(page.getByTestId('record-form').locator('.ant-select-disabled')).toContainText('物流中心')
+  // once the record is in the form its name takes input; its parent stays as it was
+  const edit = page.getByTestId('record-form')
+  await expect(edit.getByLabel('部门名称', { exact: true })).toBeEnabled()
+  const parent = edit.locator('.ant-form-item', { hasText: '上级部门' }).locator('.ant-select')
+  await expect(parent).toContainText('物流中心')
+  await expect(parent).toHaveClass(/ant-select-disabled/)
 })
 
 for (const lang of ['zh', 'en'] as const) {
