@@ -102,6 +102,13 @@ export const NotifyRetryResultSchema = z.object({ count: z.number() })
 
 // ---------------------------------------------------------------- preferences
 export const NOTIFY_EVENTS = ['reviewNeeded', 'approved', 'rejected', 'business', 'erpFailed'] as const
+/** A review step's reminders, sent under the 'reviewNeeded' preference. */
+export const NOTIFY_REMINDERS = ['deadlineNear', 'expired'] as const
+/** What the outbox's notifications are about: an event, or a reminder (`notify_event` labels each). */
+export type NotifyOutboxEvent = (typeof NOTIFY_EVENTS)[number] | (typeof NOTIFY_REMINDERS)[number]
+/** The outbox's topics of notifications: a mail, a group-chat message (`notify_channel` labels each). */
+export const NOTIFY_TOPICS = ['mail', 'chat'] as const
+export type NotifyTopic = (typeof NOTIFY_TOPICS)[number]
 export const NotifyEventSchema = z.enum(NOTIFY_EVENTS)
 export type NotifyEventName = z.infer<typeof NotifyEventSchema>
 /** Channels a person chooses (the in-app message always comes). */

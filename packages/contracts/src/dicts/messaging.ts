@@ -1,4 +1,9 @@
-import { type DictDef, item } from './types.ts'
+import type { NotifyOutboxEvent, NotifyTopic } from '../notify.ts'
+import { type DictDef, type DictItemDef, item } from './types.ts'
+
+/** Items of a dictionary over values the code has: a text for each, or it does not compile. */
+const itemsOf = <V extends string>(texts: Record<V, [number, string, string]>): DictItemDef[] =>
+  (Object.entries(texts) as [V, [number, string, string]][]).map(([value, [id, zh, en]]) => item(value, id, zh, en))
 
 /** Notice kinds, states and recipient groups (issue 6), labelled through the code table. */
 export const messagingDicts: readonly DictDef[] = [
@@ -62,21 +67,21 @@ export const messagingDicts: readonly DictDef[] = [
     textId: 102038,
     zh: '通知渠道',
     en: 'Channel',
-    items: [item('mail', 102039, '邮件', 'Mail'), item('chat', 102040, '群聊', 'Group chat')],
+    items: itemsOf<NotifyTopic>({ mail: [102039, '邮件', 'Mail'], chat: [102040, '群聊', 'Group chat'] }),
   },
   {
     code: 'notify_event',
     textId: 102041,
     zh: '通知事件',
     en: 'Notified event',
-    items: [
-      item('reviewNeeded', 102042, '等待审核', 'Waiting for review'),
-      item('approved', 102043, '审核通过', 'Approved'),
-      item('rejected', 102044, '审核驳回', 'Rejected'),
-      item('business', 102045, '业务通知', 'Business notice'),
-      item('erpFailed', 102046, 'ERP 同步失败', 'ERP sync failed'),
-      item('deadlineNear', 102047, '审核即将到期', 'Review due soon'),
-      item('expired', 102048, '审核已过期', 'Review expired'),
-    ],
+    items: itemsOf<NotifyOutboxEvent>({
+      reviewNeeded: [102042, '等待审核', 'Waiting for review'],
+      approved: [102043, '审核通过', 'Approved'],
+      rejected: [102044, '审核驳回', 'Rejected'],
+      business: [102045, '业务通知', 'Business notice'],
+      erpFailed: [102046, 'ERP 同步失败', 'ERP sync failed'],
+      deadlineNear: [102047, '审核即将到期', 'Review due soon'],
+      expired: [102048, '审核已过期', 'Review expired'],
+    }),
   },
 ]

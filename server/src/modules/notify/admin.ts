@@ -1,5 +1,6 @@
 import {
   NOTIFY_EVENTS,
+  NOTIFY_TOPICS,
   NotifyOutboxSchema,
   NotifyPrefsInputSchema,
   NotifyPrefsSchema,
@@ -19,7 +20,6 @@ import { principalOf } from '../../platform/access.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
 import { retryFailed } from '../../platform/outbox/index.ts'
-import { NOTIFY_TOPICS } from './channels.ts'
 
 /** A department's group-chat robot: the generic list screen; its secret is written, never read back. */
 export const notifyRobotCrud: CrudResource = {

@@ -6,9 +6,6 @@ import { notifyRobots } from '../../db/schema/index.ts'
 import type { OutboxRow } from '../../platform/outbox/index.ts'
 import type { ChatContent } from './render.ts'
 
-/** The outbox's topics of notifications: a mail, a group-chat message. */
-export const NOTIFY_TOPICS = ['mail', 'chat'] as const
-
 export type MailPayload = { to: string; subject: string; html: string; text: string; messageId: string }
 export type ChatPayload = { robotId: string; content: ChatContent }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { AuditBusiness, type Lang, RoleCode } from '@app/contracts'
+import { AuditBusiness, type Lang, type NotifyOutboxEvent, RoleCode } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
@@ -71,8 +71,10 @@ const enabledRobots = reusable('notify_robots_enabled', (db) =>
     .where(eq(notifyRobots.status, '1')),
 )
 
+type Robot = Awaited<ReturnType<typeof enabledRobots>>[number]
+
 /** The enabled robot of a department, or of the nearest department above it that has one. */
-const robotOf = (robots: { id: string; orgCode: string; lang: string }[], orgCode: string | null) =>
+const robotOf = (robots: readonly Robot[], orgCode: string | null) =>
   orgCode
     ? (robots.filter((r) => orgCode.startsWith(r.orgCode)).sort((a, b) => b.orgCode.length - a.orgCode.length)[0] ??
       null)
@@ -80,7 +82,7 @@ const robotOf = (robots: { id: string; orgCode: string; lang: string }[], orgCod
 
 type Told = {
   /** What happened: a preference's event, or a reminder ('deadlineNear', 'expired'). */
-  event: NotifyEvent | 'deadlineNear' | 'expired'
+  event: NotifyOutboxEvent
   /** The preference that decides whether it is mailed (default: the event's own). */
   pref?: NotifyEvent
   /** What the keys are made of: the same event for the same thing is queued once per recipient and channel. */
