@@ -50,6 +50,12 @@ export type ResourceMeta<F extends string = string> = {
   tree?: boolean
 }
 
+/**
+ * A field's reference when it holds the referenced record's id: exports write it and imports read it
+ * by that record's label. A reference by another field (`ref.key`) is written and read as it is.
+ */
+export const refById = (meta: FieldMeta) => (meta.ref && !meta.ref.key ? meta.ref : undefined)
+
 export const defineResource = <F extends string>(meta: ResourceMeta<F>): ResourceMeta<F> => meta
 
 /** Audit columns every record carries, for lists and exports. */

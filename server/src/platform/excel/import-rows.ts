@@ -1,4 +1,4 @@
-import { Errors, type Lang } from '@app/contracts'
+import { Errors, type Lang, refById } from '@app/contracts'
 import type ExcelJS from 'exceljs'
 import type { Principal } from '../auth/principal.ts'
 import type { ResourceRegistry } from '../crud/registry.ts'
@@ -71,8 +71,9 @@ export const checkRows = async (rows: readonly SheetRow[], check: RowCheck) => {
   // references: every label in the file resolved with one query per referenced resource
   const refIds = new Map<string, Map<string, string[]>>()
   for (const c of columns) {
-    if (!c.meta.ref || c.meta.ref.key) continue
-    const target = resources.get(c.meta.ref.resource)
+    const ref = refById(c.meta)
+    if (!ref) continue
+    const target = resources.get(ref.resource)
     const labels = rows.flatMap((row) => (row.cells.has(c.field) ? [String(row.cells.get(c.field)).trim()] : []))
     refIds.set(c.field, target ? await target.service.idsByLabel(principal, labels) : new Map())
   }
@@ -93,7 +94,7 @@ export const checkRows = async (rows: readonly SheetRow[], check: RowCheck) => {
     for (const [field, content] of row.cells) {
       const meta = byField.get(field)!.meta
       const text = String(content).trim()
-      if (meta.ref && !meta.ref.key) {
+      if (refById(meta)) {
         const ids = refIds.get(field)?.get(text)
         if (!ids) messages.push(t.notFound(title(field), text))
         else if (ids.length > 1) messages.push(t.ambiguous(title(field), text))

@@ -1,4 +1,4 @@
-import type { Lang } from '@app/contracts'
+import { type Lang, refById } from '@app/contracts'
 import type { Principal } from '../auth/principal.ts'
 import type { ResourceRegistry } from '../crud/registry.ts'
 import type { Row } from '../crud/resource.ts'
@@ -18,14 +18,16 @@ export const createRefLabels = (
   lang: Lang,
 ) => {
   const cache = new Map<string, Map<string, string>>()
-  // a reference by another field than the id (a department's org code) is written as it is
-  const refColumns = columns.filter((c) => c.meta.ref && !c.meta.ref.key && resources.get(c.meta.ref.resource))
+  const refColumns = columns.filter((c) => {
+    const ref = refById(c.meta)
+    return ref && resources.get(ref.resource)
+  })
 
   return {
     /** The labels for the references in these rows, by referenced resource name. */
     async load(rows: readonly Row[]): Promise<ReadonlyMap<string, ReadonlyMap<string, string>>> {
       for (const c of refColumns) {
-        const name = c.meta.ref!.resource
+        const name = refById(c.meta)!.resource
         let known = cache.get(name)
         if (!known || known.size > MAX_CACHED) {
           known = new Map()
