@@ -1,5 +1,5 @@
 import { App, Form, Modal, Spin } from 'antd'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ResourceRecord } from '../../api/resources.ts'
 import { modalWidth } from '../../config/constants.ts'
@@ -7,6 +7,7 @@ import { formSpecs, initialValues, toFormValues, toPayload } from './form-spec.t
 import { RecordForm } from './RecordForm.tsx'
 import { onLineIn, saveFailureOf } from './save-errors.ts'
 import type { FormMode, ListModalProps } from './types.ts'
+import { useFilledFrom } from './useFilledFrom.ts'
 import { useRecord } from './useRecord.ts'
 
 export type RecordTarget = { mode: FormMode; id?: string }
@@ -26,15 +27,9 @@ export const RecordModal = ({ list, api, target, open, title, label, onClose, af
   const editing = target.mode === 'edit' ? target.id : undefined
   const record = useRecord(list.resource.name, api, editing)
 
-  // the record as the form shows it, each time a (fresh) copy arrives; until its values are in,
-  // the fields take no input (what was typed before would be replaced by them)
+  // the record as the form shows it, each time a (fresh) copy arrives
   const fresh = record.isFetchedAfterMount ? record.data : undefined
-  const [shown, setShown] = useState<ResourceRecord>()
-  useEffect(() => {
-    if (!fresh || !open) return
-    form.setFieldsValue(toFormValues(specs, fresh))
-    setShown(fresh)
-  }, [fresh, open, form, specs])
+  const filled = useFilledFrom(fresh, open, (r) => void form.setFieldsValue(toFormValues(specs, r)))
 
   const offerReload = () =>
     modal.confirm({
@@ -82,7 +77,7 @@ export const RecordModal = ({ list, api, target, open, title, label, onClose, af
     }
   }
 
-  const loading = target.mode === 'edit' && (!fresh || shown !== fresh)
+  const loading = target.mode === 'edit' && !filled
   return (
     <Modal
       open={open}

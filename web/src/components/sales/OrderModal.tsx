@@ -8,6 +8,7 @@ import { salesApi, salesKeys, useOrderDetail } from '../../api/sales.ts'
 import { modalWidth } from '../../config/constants.ts'
 import { onLineIn, saveFailureOf } from '../list/save-errors.ts'
 import type { RecordEditorProps } from '../list/types.ts'
+import { useFilledFrom } from '../list/useFilledFrom.ts'
 import { OrderHeaderFields } from './OrderHeaderFields.tsx'
 import { OrderLinesEditor } from './OrderLinesEditor.tsx'
 import {
@@ -66,8 +67,6 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
     staleTime: 0,
   })
   const order = detail.isFetchedAfterMount ? detail.data : undefined
-  // the order whose values the form holds: until the one read is in, the form takes no input
-  const [shownOrder, setShownOrder] = useState<typeof order>()
 
   const fill = (values: OrderFormValues) => {
     form.resetFields()
@@ -90,14 +89,12 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
     }
   }, [open, target.mode])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refills when a fresh copy arrives
-  useEffect(() => {
-    if (!open || !order) return
-    const values = valuesOfOrder(order)
+  // the order as the form shows it, each time a (fresh) copy arrives, its lines as sold now
+  const filled = useFilledFrom(order, open, (o) => {
+    const values = valuesOfOrder(o)
     fill(values)
-    setShownOrder(order)
     let live = true
-    void sellableOf(order.branchId, values.lines ?? []).then((byId) => {
+    void sellableOf(o.branchId, values.lines ?? []).then((byId) => {
       if (!live) return
       const lines = (form.getFieldValue('lines') ?? []) as LineValue[]
       form.setFieldValue(
@@ -108,7 +105,7 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
     return () => {
       live = false
     }
-  }, [open, order])
+  })
 
   const branchId = Form.useWatch('branchId', form)
   const lines = (Form.useWatch('lines', form) ?? []) as LineValue[]
@@ -129,7 +126,7 @@ export const OrderModal = ({ target, open, title, onClose, afterClose, onSaved }
   }, [attributes.suggestedContainer, form])
 
   const cannotEdit = target.mode === 'edit' && abilities.data?.edit === false
-  const waiting = target.mode === 'edit' && (!order || shownOrder !== order)
+  const waiting = target.mode === 'edit' && !filled
   // why, as the order model answers it (the save would be refused with the same)
   const refusalText = useRefusalText()
   const needsConfirm = target.mode === 'edit' && abilities.data?.editNeedsConfirm === true
