@@ -178,3 +178,24 @@ test('feedback is sent by a user without the system menu and answered by the adm
   await expect(mine.getByTestId('feedback-reply')).toHaveText('已在供应商列表加入税号列。')
   await user.context().close()
 })
+
+test('the operation log finds entries by the name of their operation and names their objects by screen', async ({
+  page,
+}) => {
+  await signIn(page, 'admin')
+  await page.goto('/sys/LogList')
+  const list = page.getByTestId('list-page-log')
+  await pickOption(page, list.getByRole('combobox', { name: '操作内容' }), '订单调整申请 · 新增', { typed: true })
+  await list.getByTestId('search-submit').click()
+  const rows = list.locator('.ant-table-row')
+  // the demo's adjustment requests, each named as the list names the operation and its screen
+  await expect(rows).toHaveCount(4)
+  for (const entry of await rows.all()) {
+    await expect(entry.getByTestId('log-operation')).toHaveText('订单调整申请 · 新增')
+    await expect(entry).toContainText('branch_admin')
+  }
+  await rows.first().getByTestId('log-operation').click()
+  const detail = page.getByRole('dialog')
+  await expect(detail.locator('th:has-text("操作对象") + td')).toHaveText('订单调整申请')
+  await expect(detail.locator('th:has-text("耗时") + td')).toHaveText(/^\d+ 毫秒$/)
+})

@@ -203,6 +203,8 @@ export const LogSchema = z.object({
   costMs: z.number().int().nullable(),
   requestId: z.string().nullable(),
   createAt: z.coerce.date(),
+  /** The object as its screen's menu code where it has one (`md_department`), else as logged. */
+  object: z.string().nullable(),
 })
 export type LogEntry = z.infer<typeof LogSchema>
 

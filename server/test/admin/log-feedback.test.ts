@@ -61,6 +61,39 @@ describe('operation log', () => {
     expect((await readSheet((await adminZh.get('/api/sys/log/exportXls', logins)).raw))[1]).toEqual(['登录', 'admin'])
   })
 
+  it("names each entry's object by the screen it is looked at in, on the list and in its export", async () => {
+    const added = await admin.post('/api/md/department/add', { departName: '日志对象部' })
+    expect(added.status).toBe(200)
+    // a department's table is no screen's code: the list carries the screen beside the table
+    const entries = await listOf<LogEntry>(admin, '/api/sys/log', { search: { operation: 'md_department:add' } })
+    expect(entries.body.result.records[0]).toMatchObject({ resource: 'sys_depart', object: 'md_department' })
+    const adminZh = await signedIn(t.app, 'admin', 'zh')
+    const sheet = async (as: typeof admin, search: Record<string, string>) =>
+      (
+        await readSheet(
+          (
+            await as.get('/api/sys/log/exportXls', {
+              search: JSON.stringify(search),
+              langJson: JSON.stringify({ resource: 'Object' }),
+            })
+          ).raw,
+        )
+      )[1]
+    expect(await sheet(admin, { operation: 'md_department:add' })).toEqual(['Departments'])
+    expect(await sheet(adminZh, { operation: 'md_department:add' })).toEqual(['部门'])
+    // a review's step names its business by the business's screen (the demo's adjustment requests)
+    const review = { operation: 'approval:start', resource: 'order_adjust' }
+    expect(await sheet(admin, review)).toEqual(['Order adjustments'])
+    expect(await sheet(adminZh, review)).toEqual(['订单调整申请'])
+    // a message, which no menu lists, by its own name
+    const mine = await admin.get<{ records: { id: string }[] }>('/api/sys/messages/list', { pageNo: 1, pageSize: 1 })
+    const message = mine.body.result.records[0]
+    expect(message, 'the demo administrator has a message').toBeDefined()
+    expect((await admin.delete('/api/sys/messages/delete', { id: message!.id })).status).toBe(200)
+    expect(await sheet(admin, { operation: 'deleteMessage' })).toEqual(['My messages'])
+    expect(await sheet(adminZh, { operation: 'deleteMessage' })).toEqual(['我的消息'])
+  })
+
   it('is for the log screen only', async () => {
     expect((await (await signedIn(t.app, 'gm_president')).get('/api/sys/log/list')).status).toBe(403)
   })

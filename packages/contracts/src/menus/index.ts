@@ -1,7 +1,8 @@
+import { AuditBusiness } from '../approval.ts'
 import { auditMenu } from './audit.ts'
 import { homeMenu } from './home.ts'
 import { masterDataMenu } from './masterdata.ts'
-import { OWN_OPERATIONS } from './operations.ts'
+import { OWN_OBJECTS, OWN_OPERATIONS } from './operations.ts'
 import { productMenu } from './product.ts'
 import { salesMenu } from './sales.ts'
 import { systemMenu } from './system.ts'
@@ -9,7 +10,7 @@ import type { ButtonDef, MenuDef } from './types.ts'
 
 export { Btn, CRUD_BUTTONS } from './buttons.ts'
 export { HOME_PATH } from './home.ts'
-export { type OperationDef, OWN_OPERATIONS } from './operations.ts'
+export { type OperationDef, OWN_OBJECTS, OWN_OPERATIONS } from './operations.ts'
 export type { AuthType, ButtonDef, MenuDef } from './types.ts'
 export { ROUTE_VIEW } from './types.ts'
 
@@ -44,11 +45,30 @@ const MENUS_BY_CODE = new Map(flattenMenus().map(({ menu }) => [menu.code, menu]
 /** The menu (screen) of a permission key: `md_supplier:add` -> `md_supplier`. */
 export const menuOfKey = (key: string): string => key.split(':')[0] ?? key
 
+/** The menu (list screen) each approval business is looked at in. */
+export const AUDIT_BUSINESS_MENU: Readonly<Record<AuditBusiness, string>> = {
+  [AuditBusiness.Product]: 'pro_product',
+  [AuditBusiness.SaleOrder]: 'sale_order',
+  [AuditBusiness.OrderAdjust]: 'sale_apply_modify',
+  [AuditBusiness.OrderDelete]: 'sale_order_delete',
+}
+
+/**
+ * The screen an object is looked at in: an approval business's menu, or the menu of that code
+ * (a table named as its screen, `md_supplier`); else none.
+ */
+export const screenOf = (businessOrMenu: string): MenuDef | null =>
+  MENUS_BY_CODE.get(
+    Object.hasOwn(AUDIT_BUSINESS_MENU, businessOrMenu)
+      ? AUDIT_BUSINESS_MENU[businessOrMenu as AuditBusiness]
+      : businessOrMenu,
+  ) ?? null
+
 /** Code-table ids of every menu, button and own operation text: what `operationNames` may ask for. */
 export const OPERATION_TEXT_IDS: readonly number[] = [
   ...new Set([
     ...[...MENUS_BY_CODE.values()].flatMap((m) => [m.textId, ...(m.buttons ?? []).map((b: ButtonDef) => b.textId)]),
-    ...Object.values(OWN_OPERATIONS).map((o) => o.textId),
+    ...[...Object.values(OWN_OPERATIONS), ...Object.values(OWN_OBJECTS)].map((o) => o.textId),
   ]),
 ]
 
@@ -65,6 +85,11 @@ export type OperationNames = {
    * screen and button (`md_supplier:add` -> 供应商 · 新增); any other as it is.
    */
   operationText(operation: string): string
+  /**
+   * An operation log entry's object by its screen or as logged: an approval business or a menu
+   * code as its screen (`order_adjust` -> 调整申请), a message as such; any other as it is.
+   */
+  objectText(object: string): string
 }
 
 /**
@@ -91,6 +116,11 @@ export const operationNames = (text: CatalogueText): OperationNames => {
       return MENUS_BY_CODE.has(menuCode ?? '') && button
         ? `${menuText(menuCode!)} · ${buttonText(operation)}`
         : operation
+    },
+    objectText: (object) => {
+      const screen = screenOf(object)
+      if (screen) return text(screen)
+      return Object.hasOwn(OWN_OBJECTS, object) ? text(OWN_OBJECTS[object]!) : object
     },
   }
 }

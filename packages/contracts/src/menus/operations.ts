@@ -21,3 +21,11 @@ export const OWN_OPERATIONS: Readonly<Record<string, OperationDef>> = {
   'approval:reject': { textId: 102912, zh: '审核驳回', en: 'Reject' },
   'approval:renewDeadline': { textId: 102913, zh: '重新计算审核时限', en: 'Restart the review time limit' },
 }
+
+/**
+ * What the operation log names as an entry's object besides a screen (a table or approval business
+ * that has a menu of its own is named by that menu): a message, which no menu lists.
+ */
+export const OWN_OBJECTS: Readonly<Record<string, OperationDef>> = {
+  sys_message: { textId: 102920, zh: '我的消息', en: 'My messages' },
+}

@@ -5,6 +5,7 @@ import {
   Errors,
   flattenMenus,
   MENU_TREE,
+  OWN_OBJECTS,
   OWN_OPERATIONS,
   ROUTE_VIEW,
   RoleCode,
@@ -43,7 +44,7 @@ const SETTINGS = [
 /** The catalogue the code defines: what syncCatalogue writes, and its fingerprint. */
 const definedCatalogue = () => {
   const errorCodes = Object.values(Errors).map((e) => ({ id: e.code, category: 'error', zh: e.zh, en: e.en }))
-  const operationCodes = Object.values(OWN_OPERATIONS).map((o) => ({
+  const operationCodes = [...Object.values(OWN_OPERATIONS), ...Object.values(OWN_OBJECTS)].map((o) => ({
     id: o.textId,
     category: 'operation',
     zh: o.zh,

@@ -1,4 +1,4 @@
-import { AuditBusiness, flattenMenus, type Lang } from '@app/contracts'
+import { type Lang, screenOf } from '@app/contracts'
 
 /** Server-written texts of this area, in both languages. */
 export const MessagingText = {
@@ -12,26 +12,10 @@ export const MessagingText = {
   noticeNoRecipients: { zh: '没有符合发送范围的用户', en: 'No user matches the chosen recipients' },
 } as const satisfies Record<string, Record<Lang, string>>
 
-const menuNames = new Map(flattenMenus().map(({ menu }) => [menu.code, { zh: menu.zh, en: menu.en }]))
-
-/** The menu where each approval business is looked at (its list screen). */
-const BUSINESS_MENU: Record<string, string> = {
-  [AuditBusiness.Product]: 'pro_product',
-  [AuditBusiness.SaleOrder]: 'sale_order',
-  [AuditBusiness.OrderAdjust]: 'sale_apply_modify',
-  [AuditBusiness.OrderDelete]: 'sale_order_delete',
-}
-
 /** The menu a business opens in: its known menu, or itself when it is a menu code; else none. */
-export const menuOfBusiness = (business: string): string | null => {
-  const code = BUSINESS_MENU[business] ?? business
-  return menuNames.has(code) ? code : null
-}
+export const menuOfBusiness = (business: string): string | null => screenOf(business)?.code ?? null
 
-const businessName = (business: string, lang: Lang) => {
-  const code = menuOfBusiness(business)
-  return (code && menuNames.get(code)?.[lang]) || business
-}
+const businessName = (business: string, lang: Lang) => screenOf(business)?.[lang] || business
 
 const subject = (business: string, objectNo: string | null, lang: Lang) =>
   [businessName(business, lang), objectNo].filter(Boolean).join(' ')

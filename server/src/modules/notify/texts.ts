@@ -1,28 +1,16 @@
-import { AuditBusiness, flattenMenus, type Lang, type NotifyEventName } from '@app/contracts'
+import { AuditBusiness, type Lang, type NotifyEventName, screenOf } from '@app/contracts'
 
 /** The events a person can be told of by mail, each a preference of theirs (issue 38). */
 export type NotifyEvent = NotifyEventName
 
-const menus = new Map(flattenMenus().map(({ menu }) => [menu.code, menu]))
-
-/** The menu each approval business is looked at in. */
-const BUSINESS_MENU: Record<string, string> = {
-  [AuditBusiness.Product]: 'pro_product',
-  [AuditBusiness.SaleOrder]: 'sale_order',
-  [AuditBusiness.OrderAdjust]: 'sale_apply_modify',
-  [AuditBusiness.OrderDelete]: 'sale_order_delete',
-}
-
-export const menuOf = (businessOrMenu: string) => menus.get(BUSINESS_MENU[businessOrMenu] ?? businessOrMenu) ?? null
-
-export const businessName = (business: string, lang: Lang) => menuOf(business)?.[lang] ?? business
+export const businessName = (business: string, lang: Lang) => screenOf(business)?.[lang] ?? business
 
 /**
  * The product's screen for a business object: its list, searched by the object's number (the list
  * takes its search fields from the URL).
  */
 export const productLink = (appUrl: string, business: string, objectNo: string | null) => {
-  const menu = menuOf(business)
+  const menu = screenOf(business)
   const path = menu?.url ?? '/'
   const field = business === AuditBusiness.Product || menu?.code === 'pro_product' ? 'code' : 'orderNo'
   return `${appUrl}${path}${objectNo ? `?${field}=${encodeURIComponent(objectNo)}` : ''}`

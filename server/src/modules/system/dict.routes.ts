@@ -6,5 +6,6 @@ import { logCrud } from './log.resource.ts'
 
 /** The catalogue screens on the generic mechanism: dictionaries and items, the code table, the log. */
 export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const resource of [dictCrud, dictItemCrud, codeCrud, logCrud]) registerResource(app, resource)
+  for (const resource of [dictCrud, dictItemCrud, codeCrud, logCrud(app.deps.resources)])
+    registerResource(app, resource)
 }

@@ -1,5 +1,5 @@
-import { logResource } from '@app/contracts'
-import { Descriptions, Typography } from 'antd'
+import { allButtonKeys, logResource, OWN_OPERATIONS } from '@app/contracts'
+import { Descriptions, Select, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -24,6 +24,32 @@ const Json = ({ value }: { value: unknown }) => {
 }
 
 /**
+ * The operations the log records, by the names the list shows them with (own operations such as
+ * signing in, then every screen's buttons), searchable by that name; the value is the logged key.
+ */
+const OperationSelect = (props: { value?: string; onChange?: (value: string | undefined) => void }) => {
+  const { t } = useTranslation()
+  const label = useFieldLabel(logResource.name)
+  const { operationText } = useOperationText()
+  const options = useMemo(
+    () =>
+      [...Object.keys(OWN_OPERATIONS), ...allButtonKeys()].map((key) => ({ value: key, label: operationText(key) })),
+    [operationText],
+  )
+  return (
+    <Select
+      {...props}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      options={options}
+      placeholder={t('list.search.choose')}
+      aria-label={label('operation')}
+      style={{ width: '100%' }}
+    />
+  )
+}
+
+/**
  * The operation log (SPEC 2, issue 5): who, when, what, where from (IP) and how long; filters by
  * type, user, time, operation and object; export. Read-only. The operation opens the entry with
  * the record as it was before and after.
@@ -31,8 +57,17 @@ const Json = ({ value }: { value: unknown }) => {
 export const LogList = () => {
   const { t } = useTranslation()
   const label = useFieldLabel(logResource.name)
-  const { operationText } = useOperationText()
+  const { operationText, objectText } = useOperationText()
   const [shown, setShown] = useState<ResourceRecord | null>(null)
+  /** The fields the list and the entry's detail show as words rather than as stored. */
+  const worded = useMemo<Partial<Record<keyof typeof logResource.fields, (entry: ResourceRecord) => string>>>(
+    () => ({
+      operation: (entry) => operationText(String(entry.operation ?? '')),
+      resource: (entry) => objectText(String(entry.object ?? entry.resource ?? '')),
+      costMs: (entry) => t('admin.log.ms', { ms: entry.costMs ?? 0 }),
+    }),
+    [operationText, objectText, t],
+  )
   const list = useMemo(
     () =>
       defineList({
@@ -42,16 +77,20 @@ export const LogList = () => {
         columnOrder: ['createAt', 'logType', 'username', 'operation', 'resource', 'ip', 'costMs'],
         columns: {
           operation: {
-            render: (value, record) => (
-              <ActionLink onClick={() => setShown(record)} data-testid="log-operation">
-                {operationText(String(value ?? ''))}
+            render: (_, entry) => (
+              <ActionLink onClick={() => setShown(entry)} data-testid="log-operation">
+                {worded.operation?.(entry)}
               </ActionLink>
             ),
           },
-          costMs: { render: (value) => t('admin.log.ms', { ms: value ?? 0 }) },
+          // an address of at most 15 characters: the row keeps to the page at 1366 px in either language
+          ip: { width: 120 },
+          resource: { render: (_, entry) => worded.resource?.(entry) },
+          costMs: { render: (_, entry) => worded.costMs?.(entry) },
         },
+        search: { operation: { render: () => <OperationSelect /> } },
       }),
-    [operationText, t],
+    [worded],
   )
   return (
     <>
@@ -66,12 +105,9 @@ export const LogList = () => {
               ...Object.entries(logResource.fields).map(([name, meta]) => ({
                 key: name,
                 label: label(name),
-                children:
-                  name === 'operation' ? (
-                    operationText(String(shown[name] ?? ''))
-                  ) : (
-                    <FieldValue meta={meta} value={shown[name]} full />
-                  ),
+                children: worded[name as keyof typeof worded]?.(shown) ?? (
+                  <FieldValue meta={meta} value={shown[name]} full />
+                ),
               })),
               { key: 'before', label: t('admin.log.before'), span: 2, children: <Json value={shown.before} /> },
               { key: 'after', label: t('admin.log.after'), span: 2, children: <Json value={shown.after} /> },
