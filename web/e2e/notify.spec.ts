@@ -188,6 +188,12 @@ test('an administrator adds a WeCom robot; an order is posted to it; the sent li
     }).toPass({ timeout: 90_000 })
     // each row names its channel and event in the user's language, not by their codes
     await expect(rowWith(sent, orderNo).filter({ hasText: '群聊' }).filter({ hasText: '等待审核' })).toHaveCount(1)
+    // the chat message's recipient is the robot's department, by its name
+    await expect(
+      rowWith(sent, orderNo)
+        .filter({ hasText: '群聊' })
+        .locator('td', { hasText: /^集团$/ }),
+    ).toHaveCount(1)
     await expect(rows(sent).filter({ hasText: '邮件' }).filter({ hasText: '等待审核' }).first()).toBeVisible()
     await expect(sent.locator('td', { hasText: /^(mail|chat|reviewNeeded)$/ })).toHaveCount(0)
   } finally {

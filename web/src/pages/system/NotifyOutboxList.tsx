@@ -4,6 +4,7 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { http } from '../../api/http.ts'
 import { ListPage } from '../../components/list/ListPage.tsx'
+import { RefLabel } from '../../components/list/RefLabel.tsx'
 import { defineList, type ListDeclaration } from '../../components/list/types.ts'
 
 /**
@@ -21,6 +22,17 @@ export const NotifyOutboxList = () => {
         table: 'sys_outbox',
         without: ['add', 'edit', 'delete', 'batchDelete', 'status', 'import', 'history'],
         defaultSort: { column: 'createAt', order: 'desc' },
+        columns: {
+          // a group-chat message goes to a department's robot, named by the department as the robots' list names it
+          recipient: {
+            render: (value, row) =>
+              row.topic === 'chat' ? (
+                <RefLabel resource="department" label="departName" by="orgCode" id={value} />
+              ) : (
+                String(value ?? '')
+              ),
+          },
+        },
         toolbar: [
           {
             key: 'retry',
