@@ -64,6 +64,22 @@ export const columnWidth = (meta: FieldMeta | undefined, unique: boolean): numbe
   }
 }
 
+/** A title's width (px) as the header draws it, estimated: a Chinese character is about 14 px, others 7.5. */
+const textWidth = (text: string) => [...text].reduce((w, c) => w + (c.codePointAt(0)! >= 0x2e80 ? 14 : 7.5), 0)
+
+/**
+ * The least width (px) at which a header shows its title in at most two lines (broken between
+ * words, `headerKeepsWords`), with the cell's padding and a sorter's arrows: 'Actual delivery date'
+ * over two lines, not three; a Chinese title, which never breaks, on one.
+ */
+export const titleWidth = (title: string, sortable: boolean): number => {
+  const words = title.split(/\s+/).filter(Boolean)
+  let widest = textWidth(title)
+  for (let i = 1; i < words.length; i++)
+    widest = Math.min(widest, Math.max(textWidth(words.slice(0, i).join(' ')), textWidth(words.slice(i).join(' '))))
+  return Math.ceil(widest + 32 + (sortable ? 26 : 0))
+}
+
 type Options = {
   label: (field: string) => string
   /** The interface language: a name with an English twin (`name` / `nameEn`) shows in it. */
@@ -92,7 +108,9 @@ export const buildColumns = (list: ListDeclaration, o: Options): TableColumnsTyp
         key: name,
         dataIndex: name,
         title: o.label(name),
-        width: override?.width ?? columnWidth(meta, unique.has(name)),
+        width:
+          override?.width ??
+          Math.max(columnWidth(meta, unique.has(name)), titleWidth(o.label(name), Boolean(meta?.sort))),
         align: meta?.type === 'number' ? ('right' as const) : undefined,
         sorter: Boolean(meta?.sort),
         sortOrder: meta?.sort ? o.sortOf(name) : undefined,
