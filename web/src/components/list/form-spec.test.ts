@@ -1,6 +1,8 @@
 import {
   BoxSpecInputSchema,
+  BranchInputSchema,
   boxSpecResource,
+  branchResource,
   DepartmentInputSchema,
   departmentResource,
   Errors,
@@ -52,6 +54,10 @@ describe('form generated from the zod input schema and the field meta', () => {
     expect(dept.has('orgCode')).toBe(false)
     expect(dept.get('parentId')).toMatchObject({ widget: 'treeSelect', lockedOnEdit: true, required: false })
     expect(dept.get('sortNo')).toMatchObject({ widget: 'number', integer: true, defaultValue: 0 })
+    // a reference to a tree is chosen in that tree; to a flat list, in a select
+    const branch = byName(formSpecs(BranchInputSchema, branchResource))
+    expect(branch.get('departId')?.widget).toBe('treeSelect')
+    expect(branch.get('countryId')?.widget).toBe('select')
     expect(dept.get('description')?.widget).toBe('textarea')
     const hidden = byName(
       formSpecs(SupplierInputSchema, supplierResource, { remark: { hidden: true }, phone: { span: 12 } }),

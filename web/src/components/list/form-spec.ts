@@ -1,6 +1,7 @@
 import type { FieldMeta, ResourceMeta } from '@app/contracts'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { z } from 'zod'
+import { resourceByName } from '../../api/resources.ts'
 import { DATE_FORMAT } from '../../config/constants.ts'
 import type { FormFieldOverride, FormMode, Widget } from './types.ts'
 
@@ -86,7 +87,7 @@ export const TEXTAREA_FROM = 256
  */
 export const formSpecs = (
   input: z.ZodObject,
-  resource: Pick<ResourceMeta, 'fields' | 'tree'>,
+  resource: Pick<ResourceMeta, 'name' | 'fields' | 'tree'>,
   overrides: Partial<Record<string, FormFieldOverride>> = {},
   mode?: FormMode,
 ): FormFieldSpec[] => {
@@ -137,9 +138,13 @@ const widgetOf = (
   zodType: string,
   meta: FieldMeta | undefined,
   spec: FormFieldSpec,
-  resource: Pick<ResourceMeta, 'tree'>,
+  resource: Pick<ResourceMeta, 'name' | 'tree'>,
 ): Widget => {
-  if (meta?.ref) return resource.tree && spec.name === 'parentId' ? 'treeSelect' : 'select'
+  // a reference to a tree (a record's parent, a department, a category) is chosen in that tree
+  if (meta?.ref)
+    return (meta.ref.resource === resource.name ? resource : resourceByName(meta.ref.resource))?.tree
+      ? 'treeSelect'
+      : 'select'
   if (meta?.type === 'dict' || zodType === 'enum') return 'select'
   if (meta?.type === 'number' || zodType === 'number') return 'number'
   if (meta?.type === 'date') return 'date'

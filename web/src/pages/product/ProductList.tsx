@@ -18,7 +18,6 @@ type Target = { id: string; name: string }
 
 /** The product form: the generated fields, plus images and units (form values the meta does not list). */
 const form: Partial<Record<string, FormFieldOverride>> = {
-  categoryId: { widget: 'treeSelect' },
   images: { span: 24, render: ({ disabled }) => <ImagesInput disabled={disabled} /> },
   units: { span: 24, render: ({ disabled }) => <UnitsEditor disabled={disabled} /> },
 }
