@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { chooseOption, expect, type Lang, pickOption, switchLanguage, test } from './fixtures.ts'
+import { expect, type Lang, pickOption, switchLanguage, test } from './fixtures.ts'
 import { apiCall, rowWith } from './list-helpers.ts'
 
 /**
@@ -105,8 +105,7 @@ for (const lang of ['zh', 'en'] as const) {
 
     await bp.goto('/sale/orderList')
     await bp.getByTestId('list-page-saleOrder').getByTestId('add').click()
-    await bp.getByTestId('order-branch').click()
-    await chooseOption(bp, lang === 'en' ? /^Russia branch$/ : /^俄罗斯分公司$/)
+    await pickOption(bp, bp.getByTestId('order-branch'), lang === 'en' ? 'Russia branch' : '俄罗斯分公司')
     await bp.getByTestId('add-products').click()
     const picker = bp.locator('.ant-modal').filter({ has: bp.getByTestId('pick-search') })
     const search = picker.getByTestId('pick-search')
@@ -162,8 +161,11 @@ for (const lang of ['zh', 'en'] as const) {
     const form = page.locator('.ant-modal:visible')
     await form.getByLabel(lang === 'en' ? 'Flow name' : '流程名称', { exact: true }).fill(zhName)
     await form.getByLabel(lang === 'en' ? 'Flow name in English' : '流程英文名称', { exact: true }).fill(enName)
-    await form.getByLabel(lang === 'en' ? 'Business' : '审核业务', { exact: true }).click()
-    await chooseOption(page, lang === 'en' ? /^Product review$/ : /^产品审核$/)
+    await pickOption(
+      page,
+      form.getByLabel(lang === 'en' ? 'Business' : '审核业务', { exact: true }),
+      lang === 'en' ? 'Product review' : '产品审核',
+    )
     // not in force: the sample flow must not review the products other journeys add
     const inForce = form.getByLabel(lang === 'en' ? 'In force' : '生效中', { exact: true })
     await expect(async () => inForce.setChecked(false, { timeout: 3000 })).toPass()
@@ -175,8 +177,11 @@ for (const lang of ['zh', 'en'] as const) {
       step.getByLabel(lang === 'en' ? 'Department' : '部门', { exact: true }),
       lang === 'en' ? 'Overseas finance' : '海外财务',
     )
-    await step.getByLabel(lang === 'en' ? 'Reviewing role' : '审核角色', { exact: true }).click()
-    await chooseOption(page, lang === 'en' ? /^Finance director$/ : /^财务总监$/)
+    await pickOption(
+      page,
+      step.getByLabel(lang === 'en' ? 'Reviewing role' : '审核角色', { exact: true }),
+      lang === 'en' ? 'Finance director' : '财务总监',
+    )
     await page.getByTestId('audit-config-save').click()
     await expect(form).toBeHidden()
 

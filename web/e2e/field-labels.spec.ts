@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { chooseOption, expect, openFromMenu, signIn, switchLanguage, test } from './fixtures.ts'
+import { expect, openFromMenu, pickOption, signIn, switchLanguage, test } from './fixtures.ts'
 
 /**
  * Field labels on the language screen (issue 5, SPEC 3 'code table ... field labels'): the
@@ -47,9 +47,7 @@ test('a renamed field label shows at once in both languages, in other browsers t
   const screen = pane(page, '/sys/languageConfig')
   await screen.getByRole('tab', { name: '字段名称' }).click()
   const labels = screen.getByTestId('field-labels')
-  await labels.getByTestId('field-label-resource').click()
-  await page.keyboard.type('supplier')
-  await chooseOption(page, /^供应商 \(supplier\)$/)
+  await pickOption(page, labels.getByTestId('field-label-resource'), '供应商 (supplier)', { typed: true })
   await labels.getByTestId('field-label-search').locator('input').fill('供应商编码')
   const row = labels.locator('.ant-table-row').filter({ hasText: '供应商编码' })
   await expect(row).toHaveCount(1)

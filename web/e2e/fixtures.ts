@@ -98,8 +98,10 @@ export const signIn = async (page: Page, username: string, password = DEMO_PASSW
 }
 
 /**
- * A choice in an open antd single-select list (the listbox antd gives screen readers is a hidden
- * copy). On a busy machine a click while the list still slides in can miss its option and leave the
+ * A choice in an open antd list by part of its text or a pattern, for a list whose field does not
+ * keep what was chosen (the menu search opens the screen) or whose options say more than was typed
+ * (an order found by its number); a select that shows its choice is `pickOption`'s (the listbox
+ * antd gives screen readers is a hidden copy). On a busy machine a click while the list still slides in can miss its option and leave the
  * list open over the form: the option is clicked again until the list has closed.
  */
 export const chooseOption = async (page: Page, text: RegExp | string) => {

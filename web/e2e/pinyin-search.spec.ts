@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { chooseOption, expect, type Lang, test } from './fixtures.ts'
+import { expect, type Lang, pickOption, test } from './fixtures.ts'
 import { apiCall, rows, search } from './list-helpers.ts'
 
 /**
@@ -13,8 +13,6 @@ const NAME_LABEL: Record<Lang, string> = { zh: '产品名称', en: 'Product name
 const PICK_LABEL: Record<Lang, string> = { zh: '产品名称 / 编码 / 拼音', en: 'Product name / code / pinyin' }
 
 type BranchOption = { id: string; name: string; nameEn: string | null }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 for (const lang of ['zh', 'en'] as Lang[]) {
   test(`${lang}: the product list finds 柠檬洗洁精 by full pinyin and by initials`, async ({ signInAs }) => {
@@ -52,8 +50,7 @@ const openPicker = async (page: Page, lang: Lang, code: string) => {
 
   await page.goto('/sale/orderList')
   await page.getByTestId('list-page-saleOrder').getByTestId('add').click()
-  await page.getByTestId('order-branch').click()
-  await chooseOption(page, new RegExp(`^${escapeRegExp(branchLabel)}$`))
+  await pickOption(page, page.getByTestId('order-branch'), branchLabel)
   await page.getByTestId('add-products').click()
   const picker = page.locator('.ant-modal').filter({ has: page.getByTestId('pick-search') })
   return { offered: picker.locator('.ant-table-tbody tr.ant-table-row'), keyword: picker.getByLabel(PICK_LABEL[lang]) }
