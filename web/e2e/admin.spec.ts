@@ -198,4 +198,15 @@ test('the operation log finds entries by the name of their operation and names t
   const detail = page.getByRole('dialog')
   await expect(detail.locator('th:has-text("操作对象") + td')).toHaveText('订单调整申请')
   await expect(detail.locator('th:has-text("耗时") + td')).toHaveText(/^\d+ 毫秒$/)
+  await page.keyboard.press('Escape')
+  await expect(detail).toBeHidden()
+
+  // by object: the adjustments' screen holds their requests and their reviews' steps
+  await list.getByTestId('search-reset').click()
+  await list.getByTestId('search-toggle').click()
+  await pickOption(page, list.getByRole('combobox', { name: '操作对象' }), '订单调整申请', { typed: true })
+  await list.getByTestId('search-submit').click()
+  await expect(rows.filter({ hasText: '提交审核' }).first()).toBeVisible()
+  await expect(rows.filter({ hasText: '订单调整申请 · 新增' }).first()).toBeVisible()
+  for (const entry of await rows.all()) await expect(entry.locator('td', { hasText: /^订单调整申请$/ })).toHaveCount(1)
 })

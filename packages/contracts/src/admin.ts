@@ -176,7 +176,7 @@ export const logResource = defineResource({
     logType: { type: 'dict', dict: 'log_type', search: 'eq', sort: true },
     username: { type: 'string', search: 'like', sort: true },
     operation: { type: 'string', search: 'like', sort: true },
-    resource: { type: 'string', search: 'like', sort: true },
+    resource: { type: 'string', search: 'in', sort: true },
     objectId: { type: 'string', search: 'eq', list: false },
     ip: { type: 'string', search: 'like' },
     method: { type: 'string', search: 'eq', list: false },

@@ -8,7 +8,7 @@ import { defineResource } from './resource.ts'
  * the operation log; `view` shows one change field by field, `compare` two versions of one record.
  *
  * GET `/audit/modifyHistory/list` (the list contract), `/exportXls`, and
- * GET `/audit/modifyHistory/screens` -> the screens the caller may see the history of.
+ * GET `/audit/modifyHistory/screens` -> the screens the caller may see the history of (`ResourceScreen`).
  */
 export const modifyHistoryResource = defineResource({
   name: 'modifyHistory',
@@ -17,7 +17,7 @@ export const modifyHistoryResource = defineResource({
   label: 'objectLabel',
   fields: {
     createAt: { type: 'datetime', search: 'range', sort: true, readOnly: true },
-    resource: { type: 'string', search: 'eq', superQuery: false },
+    resource: { type: 'string', search: 'in', superQuery: false },
     objectLabel: { type: 'string', search: 'like', sort: true },
     operation: { type: 'string', sort: true },
     username: { type: 'string', search: 'like', sort: true },
@@ -46,11 +46,15 @@ export const ModifyHistorySchema = z.object({
 })
 export type ModifyHistoryEntry = z.infer<typeof ModifyHistorySchema>
 
-/** A screen whose modify history the caller may read: the filter of the list offers these. */
-export const HistoryScreenSchema = z.object({
-  /** The value of the list's `resource` filter. */
+/**
+ * A resource as the operation log names it (a table, an approval business) and the screen it is
+ * looked at in: the modify history's and the log's filters offer the screens, each the resources
+ * that are its.
+ */
+export const ResourceScreenSchema = z.object({
+  /** A value of the list's `resource` filter. */
   resource: z.string(),
-  /** Its menu code, whose code-table text names it. */
+  /** Its screen's menu code (or, for what no menu lists, its own object name), which names it. */
   menu: z.string(),
 })
-export type HistoryScreen = z.infer<typeof HistoryScreenSchema>
+export type ResourceScreen = z.infer<typeof ResourceScreenSchema>

@@ -1,4 +1,4 @@
-import { Errors, type Feedback, type LogEntry, type Page } from '@app/contracts'
+import { Errors, type Feedback, type LogEntry, type Page, type ResourceScreen } from '@app/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, signedIn, type TestApp } from '../helpers/app.ts'
 import { listOf } from '../helpers/resources.ts'
@@ -67,6 +67,21 @@ describe('operation log', () => {
     // a department's table is no screen's code: the list carries the screen beside the table
     const entries = await listOf<LogEntry>(admin, '/api/sys/log', { search: { operation: 'md_department:add' } })
     expect(entries.body.result.records[0]).toMatchObject({ resource: 'sys_depart', object: 'md_department' })
+    // the object filter offers each resource with its screen, and finds a screen's entries by them
+    const objects = (await admin.get<ResourceScreen[]>('/api/sys/log/objects')).body.result
+    expect(objects).toContainEqual({ resource: 'sys_depart', menu: 'md_department' })
+    expect(objects).toContainEqual({ resource: 'order_adjust', menu: 'sale_apply_modify' })
+    expect(objects).toContainEqual({ resource: 'sale_apply_modify', menu: 'sale_apply_modify' })
+    expect(objects).toContainEqual({ resource: 'pro_stock_doc', menu: 'pro_stock' })
+    expect(objects).toContainEqual({ resource: 'sys_message', menu: 'sys_message' })
+    const adjustments = objects.filter((o) => o.menu === 'sale_apply_modify').map((o) => o.resource)
+    const found = await listOf<LogEntry>(admin, '/api/sys/log', { search: { resource: adjustments } })
+    expect(found.body.result.records.length).toBeGreaterThan(0)
+    expect(new Set(found.body.result.records.map((r) => r.object))).toEqual(new Set(['sale_apply_modify']))
+    expect(new Set(found.body.result.records.map((r) => r.resource))).toEqual(
+      new Set(['order_adjust', 'sale_apply_modify']),
+    )
+    expect((await (await signedIn(t.app, 'gm_president')).get('/api/sys/log/objects')).status).toBe(403)
     const adminZh = await signedIn(t.app, 'admin', 'zh')
     const sheet = async (as: typeof admin, search: Record<string, string>) =>
       (

@@ -1,7 +1,7 @@
 import {
   defineResource,
-  type HistoryScreen,
   type ModifyHistoryEntry,
+  type ResourceScreen,
   SupplierInputSchema,
   SupplierSchema,
   supplierResource,
@@ -122,7 +122,7 @@ describe('modify history across screens', () => {
   })
 
   it('filters by screen, offering the screens the caller may read', async () => {
-    const screens = (await admin.get<HistoryScreen[]>(`${BASE}/screens`)).body.result
+    const screens = (await admin.get<ResourceScreen[]>(`${BASE}/screens`)).body.result
     expect(screens).toContainEqual({ resource: 'md_supplier', menu: 'md_supplier' })
     expect(screens).toContainEqual({ resource: 'md_country', menu: 'md_country' })
     // the operation log itself and this list keep no history of their own
@@ -146,7 +146,7 @@ describe('modify history across screens', () => {
   it('shows a caller only the screens whose history their role holds', async () => {
     // region_president holds this list but not the suppliers' history
     const president = await signedIn(t.app, 'region_president')
-    const screens = (await president.get<HistoryScreen[]>(`${BASE}/screens`)).body.result
+    const screens = (await president.get<ResourceScreen[]>(`${BASE}/screens`)).body.result
     expect(screens.map((s) => s.resource)).not.toContain('md_supplier')
     expect((await historyOf(president, { search: { resource: 'md_supplier' } })).total).toBe(0)
     // ... and the same entries are there for whoever holds it
@@ -199,7 +199,7 @@ describe('modify history within the data permission', () => {
     )
     expect(labels).toContain('本部门的供应商')
     expect(labels).not.toContain('别的部门的供应商')
-    const screens = (await financeAdmin.get<HistoryScreen[]>(`${BASE}/screens`)).body.result
+    const screens = (await financeAdmin.get<ResourceScreen[]>(`${BASE}/screens`)).body.result
     expect(screens).toContainEqual({ resource: 'md_supplier', menu: 'md_depot' })
   })
 

@@ -6,9 +6,10 @@ import {
   type FieldLabel,
   type FieldLabelResource,
   type FieldLabelSave,
-  type HistoryScreen,
+  logResource,
   modifyHistoryResource,
   type Page,
+  type ResourceScreen,
   type RoleOption,
   type RolePermissionTree,
   roleResource,
@@ -43,7 +44,8 @@ export const adminApi = {
   saveFieldLabel: (input: FieldLabelSave) => http.post<FieldLabel>('/sys/code/saveFieldLabel', input, { silent: true }),
   resetFieldLabel: (key: string) => http.post<null>('/sys/code/resetFieldLabel', { key }),
   /** The screens whose modify history the caller may read (the modify-history list's filter). */
-  historyScreens: () => http.get<HistoryScreen[]>(`${modifyHistoryResource.base}/screens`),
+  historyScreens: () => http.get<ResourceScreen[]>(`${modifyHistoryResource.base}/screens`),
+  logObjects: () => http.get<ResourceScreen[]>(`${logResource.base}/objects`),
 }
 
 export const adminKeys = {
@@ -53,6 +55,7 @@ export const adminKeys = {
   myFeedback: (pageNo: number) => ['feedback', 'my', pageNo] as const,
   fieldLabelFields: ['fieldLabel', 'fields'] as const,
   historyScreens: ['modifyHistory', 'screens'] as const,
+  logObjects: ['log', 'objects'] as const,
 }
 
 /**

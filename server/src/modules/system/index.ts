@@ -7,6 +7,7 @@ import { feedbackRoutes } from './feedback.routes.ts'
 import { fieldLabelRoutes } from './field-label.routes.ts'
 import { fileRoutes } from './file.routes.ts'
 import { importRoutes } from './import.routes.ts'
+import { logRoutes } from './log.routes.ts'
 import { modifyHistoryRoutes } from './modify-history.routes.ts'
 import { roleRoutes } from './permission-admin.routes.ts'
 import { savedQueryRoutes } from './saved-query.routes.ts'
@@ -24,6 +25,7 @@ export const systemModule = async (app: FastifyInstance) => {
   await app.register(userRoutes)
   await app.register(roleRoutes)
   await app.register(dictRoutes)
+  await app.register(logRoutes)
   await app.register(fieldLabelRoutes)
   await app.register(feedbackRoutes)
   await app.register(modifyHistoryRoutes)

@@ -1,4 +1,12 @@
-import { LogSchema, logResource } from '@app/contracts'
+import {
+  AUDIT_BUSINESS_MENU,
+  AUDIT_BUSINESSES,
+  LogSchema,
+  logResource,
+  OWN_OBJECTS,
+  type ResourceScreen,
+  screenOf,
+} from '@app/contracts'
 import { z } from 'zod'
 import { operationLogs } from '../../db/schema/index.ts'
 import type { ResourceRegistry } from '../../platform/crud/registry.ts'
@@ -6,17 +14,29 @@ import type { CrudResource, Row } from '../../platform/crud/resource.ts'
 import { loadOperationTexts } from '../../platform/operation-text.ts'
 
 /**
- * An entry's object as the screen it is looked at in, where its table is a screen's resource
- * (`sys_depart` -> `md_department`); else as logged (an approval business, a menu code, a message),
- * which contracts' `objectText` names.
+ * An entry's object as the screen it is looked at in: the menu of the resource whose table it is
+ * (`sys_depart` -> `md_department`), of an approval business (`order_adjust` -> `sale_apply_modify`)
+ * or the menu of that code; else as logged (a message), which contracts' `objectText` names.
  */
-const objectOf = (resources: ResourceRegistry, resource: unknown): string | null =>
-  resource == null ? null : (resources.byTable(String(resource))?.compiled.meta.menu ?? String(resource))
+const objectOf = (resources: ResourceRegistry, resource: string): string =>
+  resources.byTable(resource)?.compiled.meta.menu ?? screenOf(resource)?.code ?? resource
+
+/**
+ * Every resource the log names with the screen it is looked at in (the object filter offers the
+ * screens): the tables of the registered resources, the approval businesses, the own objects.
+ */
+export const logObjects = (resources: ResourceRegistry): ResourceScreen[] => {
+  const all = new Map<string, string>()
+  for (const r of resources.all()) all.set(r.compiled.tableName, r.compiled.meta.menu)
+  for (const b of AUDIT_BUSINESSES) all.set(b, AUDIT_BUSINESS_MENU[b])
+  for (const own of Object.keys(OWN_OBJECTS)) all.set(own, own)
+  return [...all].map(([resource, menu]) => ({ resource, menu }))
+}
 
 /**
  * The operation log (SPEC 2 'operation log list', issue 5): who (user), when, what (operation,
  * resource, record, before/after), where from (ip) and how long (costMs); filters by type, user,
- * time, operation and resource; export. Read-only: entries are written by every change
+ * time, operation and object (its screen); export. Read-only: entries are written by every change
  * (platform/audit-log) and never edited. The list names each entry's object by its screen.
  */
 export const logCrud = (resources: ResourceRegistry): CrudResource => ({
@@ -27,12 +47,16 @@ export const logCrud = (resources: ResourceRegistry): CrudResource => ({
   verbs: ['export'],
   // a list asking for some fields only gets the object with the resource it is named from
   decorate: async (rows: Row[]) =>
-    rows.map((row) => ('resource' in row ? { ...row, object: objectOf(resources, row.resource) } : row)),
+    rows.map((row) =>
+      'resource' in row
+        ? { ...row, object: row.resource == null ? null : objectOf(resources, String(row.resource)) }
+        : row,
+    ),
   exportCells: async ({ db, lang }) => {
     const texts = await loadOperationTexts(db, lang)
     return {
       operation: (operation) => texts.operationText(String(operation)),
-      resource: (resource) => texts.objectText(objectOf(resources, resource) ?? ''),
+      resource: (resource) => texts.objectText(objectOf(resources, String(resource))),
     }
   },
 })

@@ -1,4 +1,4 @@
-import { type HistoryScreen, ModifyHistorySchema, modifyHistoryResource } from '@app/contracts'
+import { ModifyHistorySchema, modifyHistoryResource, type ResourceScreen } from '@app/contracts'
 import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../db/client.ts'
@@ -18,7 +18,7 @@ const readableHistories = (resources: ResourceRegistry, principal: Principal): C
     .map((reg) => reg.compiled)
     .filter((r) => servesVerb(r, 'history') && principal.permissions.has(`${r.meta.menu}:history`))
 
-export const historyScreens = (resources: ResourceRegistry, principal: Principal): HistoryScreen[] =>
+export const historyScreens = (resources: ResourceRegistry, principal: Principal): ResourceScreen[] =>
   readableHistories(resources, principal).map((r) => ({ resource: r.tableName, menu: r.meta.menu }))
 
 /**

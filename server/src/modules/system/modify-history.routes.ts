@@ -1,4 +1,4 @@
-import { HistoryScreenSchema, modifyHistoryResource } from '@app/contracts'
+import { modifyHistoryResource, ResourceScreenSchema } from '@app/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../platform/access.ts'
@@ -17,7 +17,7 @@ export const modifyHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [modifyHistoryResource.name],
         summary: 'The screens whose modify history the caller may read',
-        response: okResponse(z.array(HistoryScreenSchema)),
+        response: okResponse(z.array(ResourceScreenSchema)),
       },
     },
     async (req) => ok(historyScreens(app.deps.resources, principalOf(req))),

@@ -1,12 +1,12 @@
 import { type ModifyHistoryEntry, menuOfKey, modifyHistoryResource } from '@app/contracts'
-import { useQuery } from '@tanstack/react-query'
-import { App, Select } from 'antd'
+import { App } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { adminApi, adminKeys } from '../../api/admin.ts'
 import type { ResourceRecord } from '../../api/resources.ts'
 import { ListPage } from '../../components/list/ListPage.tsx'
+import { ScreenSelect } from '../../components/list/ScreenSelect.tsx'
 import { defineList, type RecordViewerProps } from '../../components/list/types.ts'
 import { useOperationText } from '../../components/list/useOperationText.ts'
 import { useShown } from '../../components/list/useShown.ts'
@@ -15,29 +15,6 @@ import { ChangeModal } from './ChangeModal.tsx'
 type Field = keyof typeof modifyHistoryResource.fields
 
 const entryOf = (row: ResourceRecord) => row as unknown as ModifyHistoryEntry
-
-/** The screens the caller may read the history of, named as the menu names them. */
-const ScreenSelect = (props: { value?: string; onChange?: (value: string | undefined) => void }) => {
-  const { t } = useTranslation()
-  const { menuText } = useOperationText()
-  const screens = useQuery({ queryKey: adminKeys.historyScreens, queryFn: adminApi.historyScreens })
-  const options = useMemo(() => {
-    const byResource = new Map((screens.data ?? []).map((s) => [s.resource, menuText(s.menu)]))
-    return [...byResource].map(([value, label]) => ({ value, label }))
-  }, [screens.data, menuText])
-  return (
-    <Select
-      {...props}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      options={options}
-      loading={screens.isFetching}
-      placeholder={t('list.search.choose')}
-      aria-label={t('fields.modifyHistory.resource')}
-      style={{ width: '100%' }}
-    />
-  )
-}
 
 /** One change, before against after (the list's view). */
 const ChangeViewer = ({ record, ...modal }: RecordViewerProps) => <ChangeModal entries={[entryOf(record)]} {...modal} />
@@ -66,7 +43,17 @@ export const ModifyHistoryList = () => {
           objectLabel: { render: (value, row) => String(value ?? row.objectId ?? '') },
           operation: { render: (value) => buttonText(String(value ?? '')) },
         },
-        search: { resource: { render: () => <ScreenSelect /> } },
+        search: {
+          resource: {
+            render: () => (
+              <ScreenSelect
+                screens={{ queryKey: adminKeys.historyScreens, queryFn: adminApi.historyScreens }}
+                name={menuText}
+                label={t('fields.modifyHistory.resource')}
+              />
+            ),
+          },
+        },
         viewer: ChangeViewer,
         toolbar: [
           {

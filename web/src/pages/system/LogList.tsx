@@ -3,10 +3,12 @@ import { Descriptions, Select, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { adminApi, adminKeys } from '../../api/admin.ts'
 import type { ResourceRecord } from '../../api/resources.ts'
 import { ActionLink } from '../../components/ActionLink.tsx'
 import { FieldValue } from '../../components/list/FieldValue.tsx'
 import { ListPage } from '../../components/list/ListPage.tsx'
+import { ScreenSelect } from '../../components/list/ScreenSelect.tsx'
 import { defineList } from '../../components/list/types.ts'
 import { useFieldLabel } from '../../components/list/useFieldLabel.ts'
 import { useOperationText } from '../../components/list/useOperationText.ts'
@@ -88,9 +90,20 @@ export const LogList = () => {
           resource: { render: (_, entry) => worded.resource?.(entry) },
           costMs: { render: (_, entry) => worded.costMs?.(entry) },
         },
-        search: { operation: { render: () => <OperationSelect /> } },
+        search: {
+          operation: { render: () => <OperationSelect /> },
+          resource: {
+            render: () => (
+              <ScreenSelect
+                screens={{ queryKey: adminKeys.logObjects, queryFn: adminApi.logObjects }}
+                name={objectText}
+                label={label('resource')}
+              />
+            ),
+          },
+        },
       }),
-    [worded],
+    [worded, objectText, label],
   )
   return (
     <>
