@@ -6,6 +6,8 @@ import {
   DepartmentInputSchema,
   departmentResource,
   Errors,
+  NotifyRobotInputSchema,
+  notifyRobotResource,
   SupplierInputSchema,
   supplierResource,
 } from '@app/contracts'
@@ -58,6 +60,10 @@ describe('form generated from the zod input schema and the field meta', () => {
     const branch = byName(formSpecs(BranchInputSchema, branchResource))
     expect(branch.get('departId')?.widget).toBe('treeSelect')
     expect(branch.get('countryId')?.widget).toBe('select')
+    // a text of a format (a URL) may not be left empty: it is required; a plain optional text is not
+    const robot = byName(formSpecs(NotifyRobotInputSchema, notifyRobotResource))
+    expect(robot.get('webhookUrl')?.required).toBe(true)
+    expect(robot.get('secret')?.required).toBe(false)
     expect(dept.get('description')?.widget).toBe('textarea')
     const hidden = byName(
       formSpecs(SupplierInputSchema, supplierResource, { remark: { hidden: true }, phone: { span: 12 } }),

@@ -122,8 +122,10 @@ export const formSpecs = (
       if (c.check === 'less_than') spec.max = c.value as number
       if (c.check === 'number_format' && String(c.format).includes('int')) spec.integer = true
     }
-    // a string that may be '' is not really required (the server takes it as given)
-    if (def.type === 'string' && !spec.minLength) spec.required = false
+    // a string that may be '' is not really required (the server takes it as given); one of a
+    // format (an address, a URL) may not be ''
+    const formatted = checks.some((c) => c.check === 'string_format')
+    if (def.type === 'string' && !spec.minLength && !formatted) spec.required = false
     if (def.type === 'enum') spec.options = Object.values(def.entries ?? {})
     spec.widget = widgetOf(def.type, meta, spec, resource)
     if (override?.widget) spec.widget = override.widget

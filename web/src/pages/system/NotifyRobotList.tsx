@@ -15,7 +15,13 @@ const list = defineList({
   table: 'notify_robot',
   without: ['import', 'history', 'export'],
   defaultSort: { column: 'orgCode', order: 'asc' },
-  form: { webhookUrl: { span: 24 }, secret: { span: 12 }, description: { span: 24 } },
+  // the address on one line across the form; secret, language and status in a row under it
+  form: {
+    orgCode: { span: 12 },
+    provider: { span: 12 },
+    webhookUrl: { span: 24, widget: 'input' },
+    description: { span: 24 },
+  },
 })
 
 export const NotifyRobotList = () => {
