@@ -37,18 +37,21 @@ export const UserList = () => {
             span: 12,
             render: () => <DepartsTreeSelect placeholder={t('admin.user.chooseDeparts')} />,
           },
+          // the branches across the form, the password and its confirmation side by side under them
           branchIds: {
-            span: 12,
+            span: 24,
             render: () => (
               <RefMultiSelect resource="branch" label="name" placeholder={t('admin.user.chooseBranches')} />
             ),
           },
           password: {
             hidden: 'edit',
+            span: 12,
             render: () => <PasswordHashInput placeholder={t('admin.user.passwordPlaceholder')} />,
           },
           confirmPassword: {
             hidden: 'edit',
+            span: 12,
             render: () => <PasswordHashInput placeholder={t('admin.user.confirmPlaceholder')} confirms="password" />,
           },
         } as Partial<Record<string, FormFieldOverride>>,
