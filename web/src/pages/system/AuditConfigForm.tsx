@@ -221,8 +221,9 @@ export const AuditConfigForm = ({
           {(fields, { add, remove, move }, { errors }) => (
             <Card size="small" title={t('approval.config.steps')} data-testid="audit-steps">
               {fields.map((field, i) => (
-                <Row key={field.key} gutter={12} align="middle" data-testid="audit-step">
-                  <Col flex="72px" style={{ paddingBottom: 24 }}>
+                // the fields line up by their boxes, whether a label takes one line or two
+                <Row key={field.key} gutter={12} align="bottom" data-testid="audit-step">
+                  <Col flex="72px" style={{ paddingBottom: 24, lineHeight: '32px' }}>
                     {t('approval.config.stepNo', { no: i + 1 })}
                   </Col>
                   <Col flex="1 1 140px">
