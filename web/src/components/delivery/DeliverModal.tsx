@@ -161,6 +161,7 @@ export const DeliverModal = ({ order, onClose, onDone }: Props) => {
                 rules={[{ required: true, message: t('delivery.deliver.depotRequired') }]}
               >
                 <Select
+                  placeholder={t('list.search.choose')}
                   options={depots.options}
                   loading={depots.loading}
                   showSearch={NAME_SEARCH}

@@ -104,6 +104,7 @@ export const DeliveryDataModal = ({ order, onClose, onDone }: Props) => {
             <Col xs={24} md={8}>
               <Form.Item name="transportMode" label={label('transportMode')}>
                 <Select
+                  placeholder={t('list.search.choose')}
                   allowClear
                   options={transports}
                   aria-label={label('transportMode')}
@@ -114,6 +115,7 @@ export const DeliveryDataModal = ({ order, onClose, onDone }: Props) => {
             <Col xs={24} md={8}>
               <Form.Item name="containerSize" label={label('containerSize')}>
                 <Select
+                  placeholder={t('list.search.choose')}
                   allowClear
                   options={containers}
                   aria-label={label('containerSize')}

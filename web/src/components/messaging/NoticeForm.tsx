@@ -193,7 +193,13 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
           label={t(targetType === 'departments' ? 'messaging.form.departments' : 'messaging.form.roles')}
           rules={[{ required: true, type: 'array', min: 1, message: t('messaging.form.targetRequired') }]}
         >
-          <Select mode="multiple" options={targetOptions} loading={targets.isLoading} showSearch={NAME_SEARCH} />
+          <Select
+            placeholder={t('list.search.choose')}
+            mode="multiple"
+            options={targetOptions}
+            loading={targets.isLoading}
+            showSearch={NAME_SEARCH}
+          />
         </Form.Item>
       )}
       <Form.Item

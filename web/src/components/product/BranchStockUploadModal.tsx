@@ -72,6 +72,7 @@ export const BranchStockUploadModal = ({ open, onClose }: Props) => {
       <Form layout="vertical">
         <Form.Item label={t('product.stock.branch')} required>
           <Select
+            placeholder={t('list.search.choose')}
             showSearch={NAME_SEARCH}
             options={branches.options}
             value={branchId}

@@ -100,6 +100,7 @@ export const ProductSelectModal = ({ open, onClose, onAdded, afterClose }: Props
             style={{ marginBottom: 0 }}
           >
             <Select
+              placeholder={t('list.search.choose')}
               style={{ width: 240 }}
               showSearch={NAME_SEARCH}
               options={branches.options}

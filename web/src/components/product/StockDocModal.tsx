@@ -109,16 +109,34 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
       <Form form={form} layout="vertical" initialValues={{ lines: [{}] }}>
         <Space wrap size="large">
           <Form.Item name="depotId" label={docLabel('depotId')} rules={required(docLabel('depotId'))}>
-            <Select style={{ width: 220 }} showSearch={NAME_SEARCH} options={depots.options} data-testid="doc-depot" />
+            <Select
+              placeholder={t('list.search.choose')}
+              style={{ width: 220 }}
+              showSearch={NAME_SEARCH}
+              options={depots.options}
+              data-testid="doc-depot"
+            />
           </Form.Item>
           {docType === StockDocType.PurchaseIn && (
             <Form.Item name="supplierId" label={docLabel('supplierId')}>
-              <Select style={{ width: 240 }} allowClear showSearch={NAME_SEARCH} options={suppliers.options} />
+              <Select
+                placeholder={t('list.search.choose')}
+                style={{ width: 240 }}
+                allowClear
+                showSearch={NAME_SEARCH}
+                options={suppliers.options}
+              />
             </Form.Item>
           )}
           {docType === StockDocType.SalesOut && (
             <Form.Item name="branchId" label={docLabel('branchId')}>
-              <Select style={{ width: 220 }} allowClear showSearch={NAME_SEARCH} options={branches.options} />
+              <Select
+                placeholder={t('list.search.choose')}
+                style={{ width: 220 }}
+                allowClear
+                showSearch={NAME_SEARCH}
+                options={branches.options}
+              />
             </Form.Item>
           )}
           <Form.Item name="docDate" label={docLabel('docDate')}>
@@ -149,6 +167,7 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
                         style={{ marginBottom: 0 }}
                       >
                         <Select
+                          placeholder={t('list.search.choose')}
                           showSearch={NAME_SEARCH}
                           options={products.options}
                           data-testid={`line-product-${f.name}`}

@@ -51,10 +51,17 @@ export const SubApplyModal = ({ order, onClose, onDone }: Props) => {
         label={t('sales.subApply.role')}
         rules={[{ required: true, message: t('sales.subApply.roleRequired') }]}
       >
-        <Select showSearch={NAME_SEARCH} options={roleOptions} loading={roles.isLoading} data-testid="sub-apply-role" />
+        <Select
+          placeholder={t('list.search.choose')}
+          showSearch={NAME_SEARCH}
+          options={roleOptions}
+          loading={roles.isLoading}
+          data-testid="sub-apply-role"
+        />
       </Form.Item>
       <Form.Item name="deptCode" label={t('sales.subApply.department')}>
         <TreeSelect
+          placeholder={t('list.search.choose')}
           allowClear
           showSearch={TREE_NAME_SEARCH}
           treeDefaultExpandAll

@@ -216,10 +216,14 @@ export const SubApplyList = () => {
         },
         search: {
           roleCode: {
-            render: () => <Select allowClear showSearch={NAME_SEARCH} options={roleOptions} />,
+            render: () => (
+              <Select placeholder={t('list.search.choose')} allowClear showSearch={NAME_SEARCH} options={roleOptions} />
+            ),
           },
           deptCode: {
-            render: () => <Select allowClear showSearch={NAME_SEARCH} options={deptOptions} />,
+            render: () => (
+              <Select placeholder={t('list.search.choose')} allowClear showSearch={NAME_SEARCH} options={deptOptions} />
+            ),
           },
         },
         toolbar: [

@@ -175,7 +175,7 @@ export const AuditConfigForm = ({
               label={t('approval.config.business')}
               rules={required(t('approval.config.business'))}
             >
-              <Select options={businesses} disabled={Boolean(editing)} />
+              <Select placeholder={t('list.search.choose')} options={businesses} disabled={Boolean(editing)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={6}>
@@ -250,7 +250,12 @@ export const AuditConfigForm = ({
                             label={t('approval.config.orgCode')}
                             rules={[{ required: true, message: t('approval.config.chooseDept') }]}
                           >
-                            <TreeSelect treeData={departments} treeDefaultExpandAll showSearch={TREE_NAME_SEARCH} />
+                            <TreeSelect
+                              placeholder={t('list.search.choose')}
+                              treeData={departments}
+                              treeDefaultExpandAll
+                              showSearch={TREE_NAME_SEARCH}
+                            />
                           </Form.Item>
                         </Col>
                       )
@@ -262,7 +267,7 @@ export const AuditConfigForm = ({
                       label={t('approval.config.roleCode')}
                       rules={[{ required: true, message: t('approval.config.chooseRole') }]}
                     >
-                      <Select options={roleOptions} showSearch={NAME_SEARCH} />
+                      <Select placeholder={t('list.search.choose')} options={roleOptions} showSearch={NAME_SEARCH} />
                     </Form.Item>
                   </Col>
                   <Col flex="0 0 130px">
