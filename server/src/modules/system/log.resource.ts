@@ -1,12 +1,4 @@
-import {
-  AUDIT_BUSINESS_MENU,
-  AUDIT_BUSINESSES,
-  LogSchema,
-  logResource,
-  OWN_OBJECTS,
-  type ResourceScreen,
-  screenOf,
-} from '@app/contracts'
+import { AUDIT_BUSINESSES, LogSchema, logResource, OWN_OBJECTS, type ResourceScreen, screenOf } from '@app/contracts'
 import { z } from 'zod'
 import { operationLogs } from '../../db/schema/index.ts'
 import type { ResourceRegistry } from '../../platform/crud/registry.ts'
@@ -18,20 +10,18 @@ import { loadOperationTexts } from '../../platform/operation-text.ts'
  * (`sys_depart` -> `md_department`), of an approval business (`order_adjust` -> `sale_apply_modify`)
  * or the menu of that code; else as logged (a message), which contracts' `objectText` names.
  */
-const objectOf = (resources: ResourceRegistry, resource: string): string =>
+export const objectOf = (resources: ResourceRegistry, resource: string): string =>
   resources.byTable(resource)?.compiled.meta.menu ?? screenOf(resource)?.code ?? resource
 
 /**
  * Every resource the log names with the screen it is looked at in (the object filter offers the
- * screens): the tables of the registered resources, the approval businesses, the own objects.
+ * screens), each named as the list names it (`objectOf`): the tables of the registered resources,
+ * the approval businesses, the own objects.
  */
-export const logObjects = (resources: ResourceRegistry): ResourceScreen[] => {
-  const all = new Map<string, string>()
-  for (const r of resources.all()) all.set(r.compiled.tableName, r.compiled.meta.menu)
-  for (const b of AUDIT_BUSINESSES) all.set(b, AUDIT_BUSINESS_MENU[b])
-  for (const own of Object.keys(OWN_OBJECTS)) all.set(own, own)
-  return [...all].map(([resource, menu]) => ({ resource, menu }))
-}
+export const logObjects = (resources: ResourceRegistry): ResourceScreen[] =>
+  [
+    ...new Set([...resources.all().map((r) => r.compiled.tableName), ...AUDIT_BUSINESSES, ...Object.keys(OWN_OBJECTS)]),
+  ].map((resource) => ({ resource, menu: objectOf(resources, resource) }))
 
 /**
  * The operation log (SPEC 2 'operation log list', issue 5): who (user), when, what (operation,

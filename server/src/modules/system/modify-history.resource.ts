@@ -10,6 +10,7 @@ import { type CompiledResource, type CrudResource, type Row, servesVerb } from '
 import { scopeConditions } from '../../platform/data-scope.ts'
 import { type Conditions, combine, conditionsOf } from '../../platform/list-query.ts'
 import { loadOperationTexts } from '../../platform/operation-text.ts'
+import { objectOf } from './log.resource.ts'
 
 /** The resources whose modify history this caller may read: they serve it and the caller holds `<menu>:history`. */
 const readableHistories = (resources: ResourceRegistry, principal: Principal): CompiledResource[] =>
@@ -89,7 +90,7 @@ export const modifyHistoryCrud = (resources: ResourceRegistry): CrudResource => 
   exportCells: async ({ db, lang }) => {
     const texts = await loadOperationTexts(db, lang)
     return {
-      resource: (table) => texts.menuText(resources.byTable(String(table))?.compiled.meta.menu ?? String(table)),
+      resource: (table) => texts.objectText(objectOf(resources, String(table))),
       operation: (operation) => texts.buttonText(String(operation)),
     }
   },
