@@ -104,13 +104,12 @@ export const buildColumns = (list: ListDeclaration, o: Options): TableColumnsTyp
     ...listFields(list).map((name) => {
       const meta = list.resource.fields[name]
       const override = list.columns?.[name]
+      const title = o.label(name)
       return {
         key: name,
         dataIndex: name,
-        title: o.label(name),
-        width:
-          override?.width ??
-          Math.max(columnWidth(meta, unique.has(name)), titleWidth(o.label(name), Boolean(meta?.sort))),
+        title,
+        width: override?.width ?? Math.max(columnWidth(meta, unique.has(name)), titleWidth(title, Boolean(meta?.sort))),
         align: meta?.type === 'number' ? ('right' as const) : undefined,
         sorter: Boolean(meta?.sort),
         sortOrder: meta?.sort ? o.sortOf(name) : undefined,

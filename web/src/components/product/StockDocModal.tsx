@@ -38,6 +38,8 @@ const day = (d: Dayjs | null | undefined) => (d ? d.format(DATE_FORMAT) : undefi
  */
 export const StockDocModal = ({ docType, onClose }: Props) => {
   const { t } = useTranslation()
+  /** The document's selects: searched by name, saying what they want while empty. */
+  const searched = { showSearch: NAME_SEARCH, placeholder: t('list.search.choose') }
   const { message } = App.useApp()
   const client = useQueryClient()
   const label = useFieldLabel('stock')
@@ -109,34 +111,16 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
       <Form form={form} layout="vertical" initialValues={{ lines: [{}] }}>
         <Space wrap size="large">
           <Form.Item name="depotId" label={docLabel('depotId')} rules={required(docLabel('depotId'))}>
-            <Select
-              placeholder={t('list.search.choose')}
-              style={{ width: 220 }}
-              showSearch={NAME_SEARCH}
-              options={depots.options}
-              data-testid="doc-depot"
-            />
+            <Select {...searched} style={{ width: 220 }} options={depots.options} data-testid="doc-depot" />
           </Form.Item>
           {docType === StockDocType.PurchaseIn && (
             <Form.Item name="supplierId" label={docLabel('supplierId')}>
-              <Select
-                placeholder={t('list.search.choose')}
-                style={{ width: 240 }}
-                allowClear
-                showSearch={NAME_SEARCH}
-                options={suppliers.options}
-              />
+              <Select {...searched} allowClear style={{ width: 240 }} options={suppliers.options} />
             </Form.Item>
           )}
           {docType === StockDocType.SalesOut && (
             <Form.Item name="branchId" label={docLabel('branchId')}>
-              <Select
-                placeholder={t('list.search.choose')}
-                style={{ width: 220 }}
-                allowClear
-                showSearch={NAME_SEARCH}
-                options={branches.options}
-              />
+              <Select {...searched} allowClear style={{ width: 220 }} options={branches.options} />
             </Form.Item>
           )}
           <Form.Item name="docDate" label={docLabel('docDate')}>
@@ -166,12 +150,7 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
                         rules={required(label('productId'))}
                         style={{ marginBottom: 0 }}
                       >
-                        <Select
-                          placeholder={t('list.search.choose')}
-                          showSearch={NAME_SEARCH}
-                          options={products.options}
-                          data-testid={`line-product-${f.name}`}
-                        />
+                        <Select {...searched} options={products.options} data-testid={`line-product-${f.name}`} />
                       </Form.Item>
                     ),
                   },
