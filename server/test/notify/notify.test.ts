@@ -5,10 +5,11 @@ import path from 'node:path'
 import { OrderStatus, type SellableProduct } from '@app/contracts'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { outbox, reviewSteps, reviews, saleOrders, users } from '../../src/db/schema/index.ts'
+import { departments, outbox, reviewSteps, reviews, saleOrders, users } from '../../src/db/schema/index.ts'
 import { notifyOf } from '../../src/modules/notify/index.ts'
 import { type MailSink, startMailSink } from '../../src/modules/notify/mail-sink.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { readSheet } from '../list/helpers.ts'
 import { type Api, addOrder, as, audit, branchId, detail, orderForm, sellable } from '../sales/helpers.ts'
 import { eventually, startWebhookSink } from './sinks.ts'
 
@@ -336,6 +337,23 @@ describe('failures', () => {
     expect(rows.find((r) => r.topic === 'mail')!.lastError).toContain('mailbox busy')
     expect(rows.find((r) => r.topic === 'chat')!.lastError).toContain('sign not match')
     expect(rows.every((r) => r.attempts === 2)).toBe(true)
+    // the export names a chat row's recipient as the list does, by the robot's department (in English here)
+    const [robotDepartment] = await t.database.db
+      .select({ departNameEn: departments.departNameEn })
+      .from(departments)
+      .where(eq(departments.orgCode, orgCode))
+    const exported = await readSheet(
+      (
+        await admin.get('/api/sys/notifyOutbox/exportXls', {
+          search: JSON.stringify({ status: 'failed', subject: orderNo }),
+          langJson: JSON.stringify({ recipient: 'Recipient' }),
+        })
+      ).raw,
+    )
+    expect(exported[0]).toEqual(['Recipient'])
+    expect(exported.slice(1).map(([recipient]) => recipient)).toEqual(
+      expect.arrayContaining([robotDepartment!.departNameEn, expect.stringContaining('@example.com')]),
+    )
     // nobody but an administrator sees them
     expect((await branchAdmin.get('/api/sys/notifyOutbox/list')).status).toBe(403)
     hooks.refuseWith(null)

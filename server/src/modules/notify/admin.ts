@@ -1,4 +1,5 @@
 import {
+  localName,
   NOTIFY_EVENTS,
   NOTIFY_TOPICS,
   NotifyOutboxSchema,
@@ -15,7 +16,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { notifyPrefs, notifyRobots, notifyRoleDefaults, outbox, users } from '../../db/schema/index.ts'
+import { departments, notifyPrefs, notifyRobots, notifyRoleDefaults, outbox, users } from '../../db/schema/index.ts'
 import { principalOf } from '../../platform/access.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
 import { ok, okResponse } from '../../platform/envelope.ts'
@@ -50,6 +51,24 @@ export const notifyOutboxCrud: CrudResource = {
   input: NotifyOutboxSchema,
   verbs: ['export'],
   baseWhere: () => inArray(outbox.topic, [...NOTIFY_TOPICS]),
+  // a group-chat message goes to a department's robot: named by the department, as the list names it
+  exportReads: ['topic'],
+  exportCells: async ({ db, lang }) => {
+    const named = new Map(
+      (
+        await db
+          .select({
+            orgCode: departments.orgCode,
+            departName: departments.departName,
+            departNameEn: departments.departNameEn,
+          })
+          .from(departments)
+      ).map((d) => [d.orgCode, localName(d, lang, 'departName')]),
+    )
+    return {
+      recipient: (value, row) => (row.topic === 'chat' ? (named.get(String(value)) ?? String(value)) : String(value)),
+    }
+  },
 }
 
 /**

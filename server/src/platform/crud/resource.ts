@@ -24,8 +24,13 @@ export type CrudVerb = (typeof CRUD_VERBS)[number]
 /** Whether a resource serves a verb: all of them unless its declaration lists its own. */
 export const servesVerb = (def: Pick<CrudResource, 'verbs'>, verb: CrudVerb) => !def.verbs || def.verbs.includes(verb)
 
-/** An export cell for a field, from its stored value. */
-export type ExportCells = Partial<Record<string, (value: unknown) => string | number | null>>
+/**
+ * An export cell for a field, from its stored value and the row it is in (which holds the
+ * exported columns and the resource's `exportReads`).
+ */
+export type ExportCells = Partial<
+  Record<string, (value: unknown, row: Record<string, unknown>) => string | number | null>
+>
 
 /**
  * A resource declaration (DESIGN 2): the shared meta (fields, search and sort whitelist, labels)
@@ -75,6 +80,8 @@ export type CrudResource = {
    * (`md_supplier:add`) as the names users read (供应商 · 新增). Made once per export.
    */
   exportCells?: (ctx: { db: DbOrTx; lang: Lang }) => Promise<ExportCells>
+  /** Fields the export cells read of their row beside the exported columns (a sent row's channel). */
+  exportReads?: readonly string[]
   /**
    * A second export sheet with the exported records' children (an order's lines): its name and
    * columns in the export's language, and the rows of a batch of parent ids, in order.

@@ -111,7 +111,7 @@ export const sendExport = async (
   const batches = resource.service.scan(principal, query, {
     ids: parseSelections(query.selections),
     batchSize: BATCH,
-    fields: columns.map((c) => c.field),
+    fields: [...new Set([...columns.map((c) => c.field), ...(r.exportReads ?? [])])],
   })
   const first = await batches.next()
   if (first.done || first.value.length === 0) fail(Errors.NoDataToExportOrImport)
@@ -158,7 +158,7 @@ export const sendExport = async (
           const values = columns.map((c) => {
             const value = row[c.field]
             const cell = own[c.field]
-            if (cell) return value === null || value === undefined ? null : cell(value)
+            if (cell) return value === null || value === undefined ? null : cell(value, row)
             return toCell(c.meta, value, {
               lang,
               dicts,
