@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import type { APIRequestContext, Page, WebSocket } from '@playwright/test'
 import { XSS_PAYLOADS } from '../../server/test/messaging/xss-corpus.ts'
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts'
+import { DEMO_PASSWORD, expect, signIn, switchLanguage, test } from './fixtures.ts'
 import { dataDirOf, ownServerPort, startServer } from './server-main.ts'
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex')
@@ -89,6 +89,26 @@ test('the bell counts unread messages; the popover has two tabs, back on unread 
   await review.getByTestId('message-view').click()
   await expect(page).toHaveURL(/\/sale\/orderList\?busObjNo=SO20261110-0001$/)
   await expectUnread(page, 7)
+})
+
+test("a message reads in the interface's language, and switches with it", async ({ page }) => {
+  await signIn(page, 'region_president')
+  const titleOf = async () => {
+    const popover = await openPopover(page)
+    await popover.getByTestId('tab-all').click()
+    const item = popover.getByTestId('message-item').filter({ hasText: 'SO20261111-0002' })
+    return { popover, item, title: item.getByTestId('message-title') }
+  }
+  const zh = await titleOf()
+  await expect(zh.title).toHaveText('待审核：销售订单 SO20261111-0002')
+  await expect(zh.item).toContainText('审批流程第 1 步等待您审核。')
+  await bell(page).click()
+  await expect(zh.popover).toBeHidden()
+
+  await switchLanguage(page, 'English')
+  const en = await titleOf()
+  await expect(en.title).toHaveText('Review needed: Sales orders SO20261111-0002')
+  await expect(en.item).toContainText('Step 1 of the approval is waiting for your review.')
 })
 
 test('view more: paginated messages, mark all read, delete all', async ({ page }) => {

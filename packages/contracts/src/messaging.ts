@@ -34,6 +34,9 @@ export const MessageSchema = z.object({
   id: z.string(),
   title: z.string(),
   content: z.string(),
+  /** The English title and text, which the English interface shows (`localName`); none in a notice's message. */
+  titleEn: z.string().nullable(),
+  contentEn: z.string().nullable(),
   createTime: z.string(),
   /** Who caused it: the handler shown in the notification. */
   creator: z.string().nullable(),
@@ -204,6 +207,8 @@ export const PushedMessageSchema = MessageSchema.pick({
   id: true,
   title: true,
   content: true,
+  titleEn: true,
+  contentEn: true,
   creator: true,
   menuId: true,
   params: true,

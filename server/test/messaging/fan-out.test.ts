@@ -134,6 +134,8 @@ describe('a message to many', () => {
     const message = {
       title: 'A "title" with \\ and \u0000id\u0000 and 中文',
       content: '\u0000id\u0000 again',
+      titleEn: 'In English, \u0000id\u0000',
+      contentEn: null,
       createTime: new Date().toISOString(),
       creator: null,
       menuId: 'sale_order',

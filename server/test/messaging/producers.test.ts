@@ -54,10 +54,9 @@ describe('domain events become messages', () => {
     })
   })
 
-  it('each reviewer reads it in their own language; a business notice too', async () => {
-    const setLang = (name: string, lang: string) =>
-      t.database.db.update(users).set({ lang }).where(eq(users.id, ids[name]!))
-    await setLang('gm_president', 'en')
+  it("is written in both languages, read in the interface's whatever the mail language chosen; a business notice too", async () => {
+    // the language of one's mails (notification settings) does not choose the message's
+    await t.database.db.update(users).set({ lang: 'en' }).where(eq(users.id, ids.gm_president!))
     try {
       await emitInTransaction({
         type: 'approval.reviewNeeded',
@@ -68,15 +67,14 @@ describe('domain events become messages', () => {
         reviewerIds: [ids.region_president!, ids.gm_president!],
         submitterId: ids.branch_admin!,
       })
-      expect(await newest('gm_president')).toMatchObject({
-        title: 'Review needed: Sales orders SO20261122-0004',
-        content: 'Step 3 of the approval is waiting for your review.',
-        creator: '王磊',
-      })
-      expect(await newest('region_president')).toMatchObject({
-        title: '待审核：销售订单 SO20261122-0004',
-        creator: '王磊',
-      })
+      for (const name of ['gm_president', 'region_president'])
+        expect(await newest(name)).toMatchObject({
+          title: '待审核：销售订单 SO20261122-0004',
+          content: '审批流程第 3 步等待您审核。',
+          titleEn: 'Review needed: Sales orders SO20261122-0004',
+          contentEn: 'Step 3 of the approval is waiting for your review.',
+          creator: '王磊',
+        })
       await emitInTransaction({
         type: 'business.notify',
         recipientIds: [ids.gm_president!, ids.branch_finance!],
@@ -85,10 +83,16 @@ describe('domain events become messages', () => {
         objectNo: 'SO20261122-0004',
         creatorId: null,
       })
-      expect(await newest('gm_president')).toMatchObject({ title: 'English title', content: 'English', creator: null })
-      expect(await newest('branch_finance')).toMatchObject({ title: '中文标题', content: '中文', creator: null })
+      for (const name of ['gm_president', 'branch_finance'])
+        expect(await newest(name)).toMatchObject({
+          title: '中文标题',
+          content: '中文',
+          titleEn: 'English title',
+          contentEn: 'English',
+          creator: null,
+        })
     } finally {
-      await setLang('gm_president', 'zh')
+      await t.database.db.update(users).set({ lang: 'zh' }).where(eq(users.id, ids.gm_president!))
     }
   })
 

@@ -16,6 +16,9 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: varchar({ length: 255 }).notNull(),
     content: text().notNull().default(''),
+    /** The English title and text, read in the English interface (a message written in one language has none). */
+    titleEn: varchar({ length: 255 }),
+    contentEn: text(),
     /** The handler shown to the recipient (a person's name), and who that was. */
     creator: varchar({ length: 64 }),
     creatorId: uuid(),

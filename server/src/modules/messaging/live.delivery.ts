@@ -35,6 +35,8 @@ export const framesOf = (m: Omit<PushedMessage, 'id'>) => {
     id: ID_MARK,
     title: m.title,
     content: m.content,
+    titleEn: m.titleEn,
+    contentEn: m.contentEn,
     createTime: m.createTime,
     creator: m.creator,
     menuId: m.menuId,
@@ -108,6 +110,8 @@ export const createLiveDelivery = (deps: {
     const content = {
       title: messages.title,
       content: messages.content,
+      titleEn: messages.titleEn,
+      contentEn: messages.contentEn,
       createTime: messages.createTime,
       creator: messages.creator,
       menuId: messages.menuId,

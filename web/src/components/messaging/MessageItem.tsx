@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons'
-import type { Message } from '@app/contracts'
+import { localName, type Message } from '@app/contracts'
 import { Badge, Button, Flex, Typography, theme } from 'antd'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
@@ -14,11 +14,15 @@ type Props = {
   onDelete?: (m: Message) => void
 }
 
-/** One message: unread dot, title, content, handler and time; a view link when it names a menu. */
+/**
+ * One message in the interface's language: unread dot, title, content, handler and time; a view
+ * link when it names a menu.
+ */
 export const MessageItem = ({ message: m, onOpen, onView, onDelete }: Props) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { token } = theme.useToken()
   const unread = m.readFlag === 0
+  const content = localName(m, i18n.language, 'content')
   return (
     <Flex
       gap={8}
@@ -38,11 +42,11 @@ export const MessageItem = ({ message: m, onOpen, onView, onDelete }: Props) => 
           style={{ display: 'block', color: unread ? undefined : token.colorText }}
           data-testid="message-title"
         >
-          {m.title}
+          {localName(m, i18n.language, 'title')}
         </ActionLink>
-        {m.content && (
+        {content && (
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '2px 0' }}>
-            {m.content}
+            {content}
           </Typography.Paragraph>
         )}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -44,8 +44,10 @@ const factory: SocketFactory = (url, protocols) => new FakeSocket(url, protocols
 const latest = () => FakeSocket.all.at(-1)!
 const message: PushedMessage = {
   id: 'm1',
-  title: 'Review needed',
-  content: 'Step 1',
+  title: '待审核',
+  content: '第 1 步',
+  titleEn: 'Review needed',
+  contentEn: 'Step 1',
   creator: 'Wang Lei',
   menuId: 'sale_order',
   params: { busObjNo: 'SO1' },

@@ -1,4 +1,4 @@
-import type { PushedMessage } from '@app/contracts'
+import { localName, type PushedMessage } from '@app/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { App, Button, Typography } from 'antd'
 import { useEffect, useRef } from 'react'
@@ -12,11 +12,11 @@ import { useMessageLink, useMessageMutations } from './useMessageActions.ts'
 
 /**
  * Keeps the live connection of the signed-in user open (SPEC 4/9) and turns each pushed message
- * into fresh counts and a 6-second bottom-right notification: title, content, handler, and a view
- * button when the message names a menu (or announces a notice).
+ * into fresh counts and a 6-second bottom-right notification in the interface's language: title,
+ * content, handler, and a view button when the message names a menu (or announces a notice).
  */
 export const useLiveMessages = (onOpenNotice: (noticeId: string) => void) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { notification } = App.useApp()
   const queryClient = useQueryClient()
   const { token, userInfo } = useSession()
@@ -27,6 +27,7 @@ export const useLiveMessages = (onOpenNotice: (noticeId: string) => void) => {
   const show = (m: PushedMessage) => {
     void queryClient.invalidateQueries({ queryKey: messagingKeys.all })
     const canView = Boolean(m.noticeId) || link.canOpen(m)
+    const content = localName(m, i18n.language, 'content')
     const view = () => {
       notification.destroy(m.id)
       if (m.noticeId) return onOpenNotice(m.noticeId)
@@ -37,10 +38,10 @@ export const useLiveMessages = (onOpenNotice: (noticeId: string) => void) => {
       key: m.id,
       placement: 'bottomRight',
       duration: NOTIFICATION_DURATION_S,
-      title: <span data-testid="live-notification-title">{m.title}</span>,
+      title: <span data-testid="live-notification-title">{localName(m, i18n.language, 'title')}</span>,
       description: (
         <div data-testid="live-notification">
-          {m.content && <div style={{ whiteSpace: 'pre-wrap' }}>{m.content}</div>}
+          {content && <div style={{ whiteSpace: 'pre-wrap' }}>{content}</div>}
           {m.creator && (
             <Typography.Text type="secondary">{t('messaging.handler', { name: m.creator })}</Typography.Text>
           )}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { RoleCode } from '@app/contracts'
+import { type Lang, RoleCode } from '@app/contracts'
 import { eq, inArray } from 'drizzle-orm'
+import { approvalTexts } from '../../../modules/messaging/texts.ts'
 import type { DbOrTx } from '../../client.ts'
 import { messages, noticeRecipients, notices, roles, userRoles, users } from '../../schema/index.ts'
 
@@ -63,12 +64,11 @@ const NOTICES: readonly NoticeSeed[] = [
   },
 ]
 
-/** Approval messages of the demo: who is asked to review, and submitters told of decisions. */
+/** Approval messages of the demo: who is asked to review, and submitters told of decisions, worded as the app words them. */
 const APPROVAL_MESSAGES: readonly {
   to: string
   from: string
-  title: string
-  content: string
+  texts: (lang: Lang) => { title: string; content: string }
   menuId: string
   busObjNo: string
   hoursAgo: number
@@ -79,8 +79,7 @@ const APPROVAL_MESSAGES: readonly {
     return {
       to: RoleCode.RegionPresident,
       from: RoleCode.BranchAdmin,
-      title: `待审核：销售订单 ${no}`,
-      content: '审批流程第 1 步等待您审核。',
+      texts: (lang: Lang) => approvalTexts.reviewNeeded(lang, { business: 'sale_order', objectNo: no, stepNo: 1 }),
       menuId: 'sale_order',
       busObjNo: no,
       hoursAgo: 3 + i * 7,
@@ -90,8 +89,8 @@ const APPROVAL_MESSAGES: readonly {
   {
     to: RoleCode.BranchAdmin,
     from: RoleCode.RegionPresident,
-    title: '审核通过：销售订单 SO20261110-0001',
-    content: '已通过一步审核，等待下一步审核。',
+    texts: (lang) =>
+      approvalTexts.approved(lang, { business: 'sale_order', objectNo: 'SO20261110-0001', final: false, note: null }),
     menuId: 'sale_order',
     busObjNo: 'SO20261110-0001',
     hoursAgo: 2,
@@ -99,8 +98,12 @@ const APPROVAL_MESSAGES: readonly {
   {
     to: RoleCode.BranchAdmin,
     from: RoleCode.BranchFinance,
-    title: '已驳回：销售订单 SO20261105-0004',
-    content: '驳回原因：价格与本月价格表不一致。',
+    texts: (lang) =>
+      approvalTexts.rejected(lang, {
+        business: 'sale_order',
+        objectNo: 'SO20261105-0004',
+        note: lang === 'en' ? "The prices differ from this month's price list." : '价格与本月价格表不一致。',
+      }),
     menuId: 'sale_order',
     busObjNo: 'SO20261105-0004',
     hoursAgo: 30,
@@ -108,8 +111,7 @@ const APPROVAL_MESSAGES: readonly {
   {
     to: RoleCode.FinanceDirector,
     from: RoleCode.BranchAdmin,
-    title: '待审核：产品列表 P-0012',
-    content: '审批流程第 1 步等待您审核。',
+    texts: (lang) => approvalTexts.reviewNeeded(lang, { business: 'product', objectNo: 'P-0012', stepNo: 1 }),
     menuId: 'pro_product',
     busObjNo: 'P-0012',
     hoursAgo: 5,
@@ -172,8 +174,9 @@ export const seedMessaging = async (db: DbOrTx) => {
     return [
       {
         recipientId: to.id,
-        title: m.title,
-        content: m.content,
+        ...m.texts('zh'),
+        titleEn: m.texts('en').title,
+        contentEn: m.texts('en').content,
         creator: from?.realname ?? null,
         creatorId: from?.id ?? null,
         menuId: m.menuId,

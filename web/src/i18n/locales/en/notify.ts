@@ -19,7 +19,7 @@ export default {
     intro: 'In-app messages always come. Choose which events also reach you by mail:',
     noMail: 'No mail server is configured yet: no mail is sent for now.',
     mail: 'Mail',
-    lang: 'Language of my messages and mails',
+    lang: 'Language of my mails',
     saved: 'Notification settings saved',
     events: {
       reviewNeeded: 'Something waits for my review',

@@ -17,7 +17,7 @@ export default {
     intro: '站内消息始终保留。选择哪些事件同时发送邮件给您：',
     noMail: '系统尚未配置邮件服务器，暂不会发送邮件。',
     mail: '邮件',
-    lang: '站内消息与邮件的语言',
+    lang: '邮件的语言',
     saved: '通知设置已保存',
     events: {
       reviewNeeded: '有单据等待我审核',
