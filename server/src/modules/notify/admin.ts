@@ -141,7 +141,7 @@ export const notifyAdminRoutes =
       async (req) => {
         const { userId } = principalOf(req)
         await db.transaction(async (tx) => {
-          // the language mails and chat messages to this person are written in
+          // the person's own language: their mails', and the pages their mail links open
           if (req.body.lang) await tx.update(users).set({ lang: req.body.lang }).where(eq(users.id, userId))
           for (const p of req.body.prefs)
             await tx
