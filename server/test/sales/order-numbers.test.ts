@@ -167,11 +167,14 @@ describe('order numbers', () => {
       .where(and(eq(reviews.business, AuditBusiness.SaleOrder), eq(reviews.objectId, id)))
     expect(review?.objectNo).toBe(orderNo)
     const told = await db
-      .select({ title: messages.title, params: messages.params })
+      .select({ title: messages.title, titleEn: messages.titleEn, params: messages.params })
       .from(messages)
       .where(sql`${messages.params}->>'busObjNo' = ${orderNo}`)
     expect(told.length).toBeGreaterThan(0)
-    for (const m of told) expect(m.title).toContain(orderNo)
+    for (const m of told) {
+      expect(m.title).toContain(orderNo)
+      expect(m.titleEn).toContain(orderNo)
+    }
     const mails = await db
       .select({ subject: outbox.subject, payload: outbox.payload })
       .from(outbox)
@@ -274,6 +277,7 @@ describe('order numbers', () => {
       expect(ledger.length).toBeGreaterThan(0)
       for (const row of ledger) expect(row.docNo).toBe(d.stockDocNo)
       expect(await db.$count(messages, like(messages.content, `%${d.deliveryNo}%`))).toBeGreaterThan(0)
+      expect(await db.$count(messages, like(messages.contentEn, `%${d.deliveryNo}%`))).toBeGreaterThan(0)
       const [erp] = await db
         .select({ subject: outbox.subject })
         .from(outbox)
@@ -293,7 +297,7 @@ describe('order numbers', () => {
       db.$count(stockLedger, like(stockLedger.docNo, standIn)),
       db.$count(
         messages,
-        sql`${messages.title} || ${messages.content} || coalesce(${messages.params}::text, '') similar to '%[A-Z]+~[0-9a-f]{12}%'`,
+        sql`${messages.title} || ${messages.content} || coalesce(${messages.titleEn}, '') || coalesce(${messages.contentEn}, '') || coalesce(${messages.params}::text, '') similar to '%[A-Z]+~[0-9a-f]{12}%'`,
       ),
       db.$count(outbox, sql`${outbox.subject} || ${outbox.payload}::text similar to '%[A-Z]+~[0-9a-f]{12}%'`),
       db.$count(
