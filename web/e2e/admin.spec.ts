@@ -61,6 +61,8 @@ test('admin creates a role with its permissions and a user with two departments 
   const form = modal(page)
   await form.getByLabel('登录账号').fill(USER.username)
   await form.getByLabel('用户姓名').fill(USER.realname)
+  // an overseas colleague: mails in English
+  await pickOption(page, form.getByLabel('邮件语言'), '英文')
   await pickOption(page, form.getByLabel('角色'), ROLE.name)
   await page.keyboard.press('Escape')
   await pickOption(page, form.getByLabel('所属部门'), '物流中心')
@@ -84,6 +86,16 @@ test('the new user sees exactly the menus of the role and works in either depart
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option')
   await expect(options).toHaveCount(2)
   await expect(options).toContainText(['物流中心', '海外部'])
+  await page.keyboard.press('Escape')
+  await page
+    .getByTestId('depart-dialog')
+    .getByRole('button', { name: /取\s*消/ })
+    .click()
+  await expect(page.getByTestId('depart-dialog')).toBeHidden()
+
+  // the mail language the administrator chose is the user's own setting
+  await openUserMenu(page, '通知设置')
+  await expect(page.getByTestId('notify-prefs').getByLabel('English')).toBeChecked()
   await page.context().close()
 })
 
@@ -117,7 +129,8 @@ test('a button taken from the role disappears for the user and its call answers 
     data: { code: 'E2E403', name: '不该建成', supplierType: 'raw' },
   })
   expect(refused.status()).toBe(403)
-  expect((await refused.json()).message).toBe('权限不足')
+  // a call that names no language answers in the user's own, English as the administrator set it
+  expect((await refused.json()).message).toBe('Insufficient permission')
   const allowed = await request.get('/api/md/supplier/list', { headers: { 'X-Access-Token': token } })
   expect(allowed.status()).toBe(200)
 })

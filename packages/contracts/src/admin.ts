@@ -27,6 +27,8 @@ export const userResource = defineResource({
     positionId: { type: 'string', ref: { resource: 'position', label: 'name' }, search: 'eq' },
     phone: { type: 'string', search: 'like' },
     email: { type: 'string', search: 'like', list: false },
+    /** The person's own language: their mails', and the pages their mail links open. */
+    lang: { type: 'dict', dict: 'lang', search: 'eq', list: false },
     gender: { type: 'dict', dict: 'sex', search: 'eq' },
     birthday: { type: 'date', list: false },
     hireDate: { type: 'date', sort: true, search: 'range' },
@@ -45,6 +47,7 @@ export const UserInputSchema = z.object({
   positionId: z.string().uuid().nullish(),
   phone: optionalText(32),
   email: z.string().trim().email().max(128).nullish().or(z.literal('')),
+  lang: z.enum(['zh', 'en']).default('zh'),
   gender: z.enum(['1', '2']).nullish(),
   birthday: day.nullish(),
   hireDate: day.nullish(),
@@ -72,6 +75,7 @@ export const UserSchema = z.object({
   gender: z.string().nullable(),
   birthday: z.string().nullable(),
   hireDate: z.string().nullable(),
+  lang: z.string(),
   status: z.string(),
   /** The department the user works in now (one of `departIds`). */
   orgCode: z.string().nullable(),

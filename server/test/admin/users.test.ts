@@ -111,6 +111,23 @@ describe('adding a user', () => {
     created = res.body.result
   })
 
+  it("sets the person's mail language, which their notification settings show and their mails follow", async () => {
+    expect(created.lang).toBe('zh')
+    const res = await admin.put<User>('/api/sys/user/edit', { id: created.id, version: created.version, lang: 'en' })
+    expect(res.status).toBe(200)
+    expect(res.body.result.lang).toBe('en')
+    created = res.body.result
+    const own = client(t.app, await login(t.app, 'lin.xiao', 'Secret@1'))
+    expect((await own.get<{ lang: string }>('/api/sys/notify/prefs')).body.result.lang).toBe('en')
+    // the list finds people by it
+    const english = await listOf<User>(admin, '/api/sys/user', { search: { lang: 'en', realname: '林晓' } })
+    expect(english.body.result.records.map((u) => u.username)).toEqual(['lin.xiao'])
+    // a language the product has no texts in is refused, naming the field
+    const bad = await admin.put('/api/sys/user/edit', { id: created.id, version: created.version, lang: 'ru' })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(bad.body.result)).toContain('lang')
+  })
+
   it('lists users with their roles and departments, searchable', async () => {
     const res = await listOf<User>(admin, '/api/sys/user', { search: { realname: '林晓' } })
     expect(res.body.result.records).toHaveLength(1)
@@ -119,15 +136,15 @@ describe('adding a user', () => {
 })
 
 describe('enabling, disabling, deleting', () => {
-  it('a registered account shows up disabled and without roles, and can be enabled', async () => {
-    const reg = await client(t.app).post<{ id: string }>('/api/sys/user/register', {
+  it('a registered account shows up disabled and without roles, in the language it registered in, and can be enabled', async () => {
+    const reg = await client(t.app, undefined, 'en').post<{ id: string }>('/api/sys/user/register', {
       username: 'newcomer',
       password: passwordOf('Newcomer@1'),
       confirmPassword: passwordOf('Newcomer@1'),
     })
     const found = (await listOf<User>(admin, '/api/sys/user', { search: { username: 'newcomer' } })).body.result
       .records[0]
-    expect(found).toMatchObject({ status: '2', roleIds: [] })
+    expect(found).toMatchObject({ status: '2', roleIds: [], lang: 'en' })
     expect((await admin.post('/api/sys/user/batchStatus', { ids: reg.body.result.id, status: '1' })).status).toBe(200)
     await login(t.app, 'newcomer', 'Newcomer@1')
   })

@@ -11,6 +11,7 @@ import { principalOf } from '../../platform/access.ts'
 import { LogType, recordLogin, recordOperation } from '../../platform/audit-log.ts'
 import { emptyResponse, ok, okResponse } from '../../platform/envelope.ts'
 import { AppError } from '../../platform/errors.ts'
+import { requestLang } from '../../platform/i18n.ts'
 import { createAuthService } from './auth.service.ts'
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const created = await auth.register(req.body)
+      const created = await auth.register(req.body, requestLang(req))
       await recordOperation(database.db, req, {
         operation: 'register',
         resource: 'sys_user',

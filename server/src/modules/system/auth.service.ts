@@ -1,4 +1,4 @@
-import { Errors, type LoginRequest, type LoginResult, type RegisterRequest } from '@app/contracts'
+import { Errors, type Lang, type LoginRequest, type LoginResult, type RegisterRequest } from '@app/contracts'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
@@ -64,8 +64,11 @@ export const createAuthService = ({ db, config }: { db: Db; config: Pick<Config,
 
     logout: (principal: Principal) => revokeSession(db, principal.tokenHash),
 
-    /** A registered account waits, disabled, until an administrator enables it. */
-    async register(input: RegisterRequest) {
+    /**
+     * A registered account waits, disabled, until an administrator enables it; its mails come in
+     * the language it registered in.
+     */
+    async register(input: RegisterRequest, lang: Lang) {
       passwordOff()
       if (input.password !== input.confirmPassword) fail(Errors.PasswordsDiffer)
       const existing = await db
@@ -81,6 +84,7 @@ export const createAuthService = ({ db, config }: { db: Db; config: Pick<Config,
           realname: input.realname ?? input.username,
           passwordHash: await hashPassword(input.password),
           status: '2',
+          lang,
         })
         .onConflictDoNothing()
         .returning({ id: users.id, username: users.username })

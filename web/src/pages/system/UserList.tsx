@@ -29,12 +29,13 @@ export const UserList = () => {
         // the link lists and the password pair are form fields without a list column
         form: {
           username: { editable: false },
+          // beside the status, a third of the row each
           roleIds: {
-            span: 12,
+            span: 8,
             render: () => <RefMultiSelect resource="role" label="roleName" placeholder={t('admin.user.chooseRoles')} />,
           },
           departIds: {
-            span: 12,
+            span: 8,
             render: () => <DepartsTreeSelect placeholder={t('admin.user.chooseDeparts')} />,
           },
           // the branches across the form, the password and its confirmation side by side under them

@@ -104,6 +104,7 @@ export const adminFields = {
     gender: 'Gender',
     birthday: 'Birthday',
     hireDate: 'Hire date',
+    lang: 'Mail language',
     roleIds: 'Roles',
     departIds: 'Departments',
     branchIds: 'Managed branches',

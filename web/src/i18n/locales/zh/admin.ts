@@ -103,6 +103,7 @@ export const adminFields = {
     gender: '性别',
     birthday: '生日',
     hireDate: '入职日期',
+    lang: '邮件语言',
     roleIds: '角色',
     departIds: '所属部门',
     branchIds: '负责分公司',
