@@ -33,6 +33,22 @@ beforeAll(async () => {
       ...simAccounts(),
       { username: 'stranger', password: DEMO_PASSWORD, name: '陌生人', email: 'x@example.com', groups: ['staff'] },
       { username: 'mapped_one', password: DEMO_PASSWORD, name: '映射', email: 'm@example.com', groups: ['sso-sales'] },
+      {
+        username: 'overseas_one',
+        password: DEMO_PASSWORD,
+        name: 'Olga Ivanova',
+        email: 'olga@example.com',
+        groups: ['staff'],
+        locale: 'ru-RU',
+      },
+      {
+        username: 'domestic_one',
+        password: DEMO_PASSWORD,
+        name: '张敏',
+        email: 'zhang@example.com',
+        groups: ['staff'],
+        locale: 'zh-CN',
+      },
     ],
   })
   t = await createTestApp(oidcEnv(idp.issuer))
@@ -195,13 +211,23 @@ describe('signing in through the identity provider', () => {
     const before = await countSessions()
     expect(await signInThrough('stranger')).toEqual({ refused: Errors.AccountPendingApproval.code })
     const [created] = await t.database.db.select().from(users).where(eq(users.username, 'stranger'))
-    expect(created).toMatchObject({ status: '2', realname: '陌生人', email: 'x@example.com' })
+    // without a locale claim, the default language
+    expect(created).toMatchObject({ status: '2', realname: '陌生人', email: 'x@example.com', lang: 'zh' })
     expect(await roleCodesOf('stranger')).toEqual([])
     // the next try is the disabled account's refusal, and no second account
     const usersNow = await countUsers()
     expect(await signInThrough('stranger')).toEqual({ refused: Errors.AccountDisabled.code })
     expect(await countUsers()).toBe(usersNow)
     expect(await countSessions()).toBe(before)
+  })
+
+  it("creates a person in the language of the provider's locale claim: Chinese for a Chinese one, English for any other", async () => {
+    for (const username of ['overseas_one', 'domestic_one'])
+      expect(await signInThrough(username)).toEqual({ refused: Errors.AccountPendingApproval.code })
+    const langOf = async (username: string) =>
+      (await t.database.db.select({ lang: users.lang }).from(users).where(eq(users.username, username)))[0]?.lang
+    expect(await langOf('overseas_one')).toBe('en')
+    expect(await langOf('domestic_one')).toBe('zh')
   })
 
   it('creates a person of a mapped group with its role and department, and roles follow the groups', async () => {

@@ -6,7 +6,7 @@ import Provider from 'oidc-provider'
  * A local OpenID provider (oidc-provider, certified) for trying single sign-on and for the tests
  * (`npm run idp:sim`): its own login page in Chinese or English (`ui_locales`), the accounts it is
  * given, one confidential client, consent taken as given, RP-initiated logout, and the profile,
- * e-mail and groups claims in the ID token. `tamper` rewrites the ID tokens its token endpoint
+ * e-mail, groups and locale claims in the ID token. `tamper` rewrites the ID tokens its token endpoint
  * answers, for tests of what the product must refuse.
  */
 export type SimAccount = {
@@ -16,6 +16,8 @@ export type SimAccount = {
   name: string
   email: string
   groups: string[]
+  /** The OpenID `locale` claim (`en-GB`, `zh-CN`), sent when set. */
+  locale?: string
 }
 
 export type Tamper = (payload: Record<string, unknown>) => { payload: Record<string, unknown>; foreignKey?: boolean }
@@ -104,7 +106,7 @@ export const createIdpSimulator = async (options: IdpSimOptions) => {
     // the groups come with the profile, so the product's default scopes carry them
     claims: {
       openid: ['sub'],
-      profile: ['name', 'preferred_username', 'groups'],
+      profile: ['name', 'preferred_username', 'groups', 'locale'],
       email: ['email', 'email_verified'],
     },
     // the claims in the ID token too, as Entra ID and Keycloak send them
@@ -140,6 +142,7 @@ export const createIdpSimulator = async (options: IdpSimOptions) => {
           email: account.email,
           email_verified: true,
           groups: account.groups,
+          ...(account.locale ? { locale: account.locale } : {}),
         }),
       }
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { Errors, type LoginResult } from '@app/contracts'
+import { Errors, type Lang, type LoginResult } from '@app/contracts'
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { OidcConfig } from '../../config.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
@@ -25,6 +25,13 @@ const TICKET_WITHIN_MS = 60_000
 
 /** A claim's value as text, if it is one. */
 const textClaim = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined)
+
+/**
+ * A new person's own language (their mails') from the OpenID `locale` claim: Chinese for a Chinese
+ * locale, English for any other (the product's other language); the default when none is sent.
+ */
+export const langOfLocale = (locale: string | undefined): Lang | undefined =>
+  locale === undefined ? undefined : /^zh\b/i.test(locale) ? 'zh' : 'en'
 
 /** The groups claim: a list of names (or one name). */
 export const groupsOf = (value: unknown): string[] =>
@@ -166,6 +173,7 @@ export const createSsoService = ({
               username: identity.slice(0, 64),
               realname: (textClaim(claims.name) ?? identity).slice(0, 64),
               email: textClaim(claims.email)?.slice(0, 128),
+              lang: langOfLocale(textClaim(claims.locale)),
               // no password: an administrator may set one (reset password)
               passwordHash: await hashPassword(randomBytes(32).toString('hex')),
               status: mapped.matched ? '1' : '2',
