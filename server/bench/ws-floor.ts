@@ -16,6 +16,8 @@ process.on('message', ({ title, content }: { title: string; content: string }) =
     id: randomUUID(),
     title,
     content,
+    titleEn: null,
+    contentEn: null,
     senderName: 'Administrator',
     publishTime: new Date(),
     createAt: new Date(),

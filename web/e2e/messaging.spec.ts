@@ -109,6 +109,11 @@ test("a message reads in the interface's language, and switches with it", async 
   const en = await titleOf()
   await expect(en.title).toHaveText('Review needed: Sales orders SO20261111-0002')
   await expect(en.item).toContainText('Step 1 of the approval is waiting for your review.')
+  // a notice its writer gave in English too reads in English, in the list and opened
+  await en.popover.getByTestId('message-title').filter({ hasText: 'System maintenance' }).click()
+  const detail = page.getByTestId('notice-detail')
+  await expect(detail.getByTestId('notice-title')).toHaveText('System maintenance')
+  await expect(detail).toContainText('The system is upgraded this Saturday')
 })
 
 test('view more: paginated messages, mark all read, delete all', async ({ page }) => {

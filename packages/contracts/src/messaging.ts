@@ -34,7 +34,7 @@ export const MessageSchema = z.object({
   id: z.string(),
   title: z.string(),
   content: z.string(),
-  /** The English title and text, which the English interface shows (`localName`); none in a notice's message. */
+  /** The English title and text, which the English interface shows (`localName`), when written. */
   titleEn: z.string().nullable(),
   contentEn: z.string().nullable(),
   createTime: z.string(),
@@ -117,11 +117,16 @@ const NoticeUrlSchema = z
   .max(500)
   .regex(/^(\/(?!\/)|https?:\/\/)\S*$/, 'must be an app path (/...) or an http(s) address')
 
-/** What an administrator writes (SPEC 'Notices'); the server sanitizes `content` on save. */
+/**
+ * What an administrator writes (SPEC 'Notices'), with its English title and text if they give
+ * them (the English interface shows those); the server sanitizes both texts on save.
+ */
 export const NoticeInputSchema = z
   .object({
     title: z.string().trim().min(1).max(200),
     content: z.string().max(200_000),
+    titleEn: z.string().trim().max(200).nullish(),
+    contentEn: z.string().max(200_000).nullish(),
     noticeType: NoticeTypeSchema,
     openType: NoticeOpenTypeSchema,
     openUrl: NoticeUrlSchema.nullish(),
@@ -158,6 +163,8 @@ export const NoticeSchema = z.object({
   id: z.string(),
   title: z.string(),
   content: z.string(),
+  titleEn: z.string().nullable(),
+  contentEn: z.string().nullable(),
   noticeType: NoticeTypeSchema,
   openType: NoticeOpenTypeSchema,
   openUrl: z.string().nullable(),
@@ -177,6 +184,9 @@ export const NoticeDetailSchema = z.object({
   id: z.string(),
   title: z.string(),
   content: z.string(),
+  /** In English, when its writer gave it (`localName`). */
+  titleEn: z.string().nullable(),
+  contentEn: z.string().nullable(),
   noticeType: NoticeTypeSchema,
   openType: NoticeOpenTypeSchema,
   openUrl: z.string().nullable(),
@@ -187,7 +197,7 @@ export const NoticeDetailSchema = z.object({
 })
 export type NoticeDetail = z.infer<typeof NoticeDetailSchema>
 
-export const NoticeBriefSchema = NoticeDetailSchema.omit({ content: true })
+export const NoticeBriefSchema = NoticeDetailSchema.omit({ content: true, contentEn: true })
 export type NoticeBrief = z.infer<typeof NoticeBriefSchema>
 
 export const NoticeUnreadInfoSchema = z.object({ total: z.number().int(), records: z.array(NoticeBriefSchema) })
@@ -236,6 +246,7 @@ export const noticeResource = defineResource({
   label: 'title',
   fields: {
     title: { type: 'string', search: 'like', sort: true },
+    titleEn: { type: 'string', list: false },
     noticeType: { type: 'dict', dict: 'notice_type', search: 'eq', sort: true },
     status: { type: 'dict', dict: 'notice_status', search: 'eq', sort: true },
     targetType: { type: 'dict', dict: 'notice_target', search: 'eq' },
@@ -250,6 +261,7 @@ export const NoticeRowSchema = z.object({
   id: z.string(),
   version: versionNo,
   title: z.string(),
+  titleEn: z.string().nullable(),
   noticeType: z.string(),
   status: z.string(),
   targetType: z.string(),

@@ -108,6 +108,41 @@ describe('notices', () => {
     expect((await logistics.get('/api/sys/notice/queryById', { id: notice.id })).status).toBe(404)
   })
 
+  it('carries an English title and text when its writer gives them, sanitized as the Chinese; an empty one is none', async () => {
+    const notice = await addAndPublish(
+      draft({
+        title: '季度盘点',
+        content: '<p>请在周五前完成<strong>全部</strong>仓库盘点。</p>',
+        titleEn: 'Quarterly stock count',
+        contentEn: '<p>Count <strong>every</strong> depot by Friday.<script>window.__xss=1</script></p>',
+      }),
+    )
+    expect(notice).toMatchObject({
+      titleEn: 'Quarterly stock count',
+      contentEn: '<p>Count <strong>every</strong> depot by Friday.</p>',
+    })
+    // its readers' message carries both, the text as a plain excerpt, for the interface to choose
+    const message = (await messagesOf(finance)).find((m) => m.noticeId === notice.id)
+    expect(message).toMatchObject({
+      title: '季度盘点',
+      content: '请在周五前完成全部仓库盘点。',
+      titleEn: 'Quarterly stock count',
+      contentEn: 'Count every depot by Friday.',
+    })
+    const opened = await finance.get<NoticeDetail>('/api/sys/notice/queryById', { id: notice.id })
+    expect(opened.body.result).toMatchObject({
+      title: '季度盘点',
+      titleEn: 'Quarterly stock count',
+      contentEn: '<p>Count <strong>every</strong> depot by Friday.</p>',
+    })
+    // an English editor left empty, and a blank title, are none: the English interface shows the Chinese
+    const chineseOnly = await admin.post<Notice>(
+      '/api/sys/notice/add',
+      draft({ titleEn: '  ', contentEn: '<p><br></p>' }),
+    )
+    expect(chineseOnly.body.result).toMatchObject({ titleEn: null, contentEn: null })
+  })
+
   it('keeps one read state for a notice and its message; deleting the message leaves the notice readable', async () => {
     const notice = await addAndPublish(draft({ title: 'Read once' }))
     const before = await unread(finance)

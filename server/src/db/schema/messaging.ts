@@ -46,6 +46,9 @@ export const notices = pgTable(
     id: id(),
     title: varchar({ length: 200 }).notNull(),
     content: text().notNull().default(''),
+    /** The notice in English, when its writer gave it: read in the English interface. */
+    titleEn: varchar({ length: 200 }),
+    contentEn: text(),
     noticeType: varchar({ length: 16 }).notNull(),
     /** 'detail' opens the notice; 'url' navigates to `openUrl`. */
     openType: varchar({ length: 8 }).notNull().default('detail'),

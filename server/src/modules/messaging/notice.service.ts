@@ -27,7 +27,7 @@ import {
 import type { OperationEntry } from '../../platform/audit-log.ts'
 import { fail, notFound, staleVersion } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { sanitizeNoticeHtml } from './notice.sanitize.ts'
+import { plainText, sanitizeNoticeHtml } from './notice.sanitize.ts'
 import type { MessagingText } from './texts.ts'
 
 type NoticeRow = typeof notices.$inferSelect
@@ -43,6 +43,8 @@ export const toNotice = (row: NoticeRow): Notice => ({
   id: row.id,
   title: row.title,
   content: row.content,
+  titleEn: row.titleEn,
+  contentEn: row.contentEn,
   noticeType: row.noticeType as NoticeType,
   openType: row.openType as NoticeOpenType,
   openUrl: row.openUrl,
@@ -60,6 +62,8 @@ const toDetail = (row: NoticeRow, readFlag: number): NoticeDetail => ({
   id: row.id,
   title: row.title,
   content: row.content,
+  titleEn: row.titleEn,
+  contentEn: row.contentEn,
   noticeType: row.noticeType as NoticeType,
   openType: row.openType as NoticeOpenType,
   openUrl: row.openUrl,
@@ -70,8 +74,14 @@ const toDetail = (row: NoticeRow, readFlag: number): NoticeDetail => ({
 })
 
 const toBrief = (row: NoticeRow, readFlag: number): NoticeBrief => {
-  const { content: _c, ...brief } = toDetail(row, readFlag)
+  const { content: _c, contentEn: _e, ...brief } = toDetail(row, readFlag)
   return brief
+}
+
+/** A notice's English text, sanitized; none when its editor was left empty (no text, no image). */
+const englishText = (html: string | null | undefined) => {
+  const clean = html ? sanitizeNoticeHtml(html) : ''
+  return plainText(clean, 1) || /<img\b/i.test(clean) ? clean : null
 }
 
 const LIST_LIMIT = 200
@@ -105,6 +115,9 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
   const fields = async (tx: DbOrTx, input: ReturnType<typeof NoticeInputSchema.parse>) => ({
     title: input.title,
     content: sanitizeNoticeHtml(input.content),
+    // an English text left empty is none: the English interface shows the Chinese one
+    titleEn: input.titleEn || null,
+    contentEn: englishText(input.contentEn),
     noticeType: input.noticeType,
     openType: input.openType,
     openUrl: input.openType === 'url' ? (input.openUrl ?? null) : null,

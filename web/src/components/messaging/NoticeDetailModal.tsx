@@ -1,4 +1,4 @@
-import type { NoticeDetail } from '@app/contracts'
+import { localName, type NoticeDetail } from '@app/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Modal, Space, Spin, Typography } from 'antd'
 import dayjs from 'dayjs'
@@ -14,12 +14,13 @@ type Props = { noticeId: string | null; onClose: () => void }
 const isExternal = (url: string) => /^https?:\/\//i.test(url)
 
 /**
- * A notice (SPEC 2): title, sender, publish time and its HTML through DOMPurify; a notice that
+ * A notice (SPEC 2) in the interface's language when its writer gave it in English: title, sender,
+ * publish time and its HTML through DOMPurify; a notice that
  * opens as a link offers to go there. A withdrawn notice answers 510: its warning shows and the
  * modal closes.
  */
 export const NoticeDetailModal = ({ noticeId, onClose }: Props) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [data, setData] = useState<NoticeDetail | null>(null)
@@ -72,7 +73,7 @@ export const NoticeDetailModal = ({ noticeId, onClose }: Props) => {
       ) : (
         <div data-testid="notice-detail">
           <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="notice-title">
-            {data.title}
+            {localName(data, i18n.language, 'title')}
           </Typography.Title>
           <Space size="large" style={{ marginBottom: 16 }}>
             <Typography.Text type="secondary">
@@ -84,7 +85,7 @@ export const NoticeDetailModal = ({ noticeId, onClose }: Props) => {
               })}
             </Typography.Text>
           </Space>
-          <SafeHtml html={data.content} className="notice-html" />
+          <SafeHtml html={localName(data, i18n.language, 'content')} className="notice-html" />
         </div>
       )}
     </Modal>

@@ -45,6 +45,8 @@ const notice: Notice = {
   id: '11111111-1111-4111-8111-111111111111',
   title: 'Stock count',
   content: '<p>Count <strong>everything</strong></p>',
+  titleEn: 'Inventory',
+  contentEn: '<p>Count it all</p>',
   noticeType: 'announcement',
   openType: 'detail',
   openUrl: null,
@@ -77,7 +79,7 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('notice form', () => {
-  it('loads a notice, and saves the draft with its id and version', async () => {
+  it('loads a notice, and saves the draft with its id and version, its English title and text too', async () => {
     grant('sys_notice:add', 'sys_notice:edit', 'sys_notice:publish')
     const calls = serve({
       'GET /sys/notice/queryForEdit': notice,
@@ -88,7 +90,8 @@ describe('notice form', () => {
     wrap(<NoticeForm noticeId={notice.id} onSaved={onSaved} />)
     const title = await screen.findByDisplayValue('Stock count')
     fireEvent.change(title, { target: { value: 'Stock count, updated' } })
-    await waitFor(() => expect(screen.getByTestId('rich-text-editor').textContent).toContain('everything'))
+    await waitFor(() => expect(screen.getAllByTestId('rich-text-editor')[0]?.textContent).toContain('everything'))
+    await waitFor(() => expect(screen.getAllByTestId('rich-text-editor')[1]?.textContent).toContain('Count it all'))
     fireEvent.click(screen.getByTestId('notice-save-draft'))
     await waitFor(() => expect(onSaved).toHaveBeenCalled())
     const save = calls.find((c) => c.path === '/sys/notice/saveDraft')
@@ -97,6 +100,8 @@ describe('notice form', () => {
       version: 3,
       title: 'Stock count, updated',
       content: '<p>Count <strong>everything</strong></p>',
+      titleEn: 'Inventory',
+      contentEn: '<p>Count it all</p>',
       noticeType: 'announcement',
       openType: 'detail',
       openUrl: null,

@@ -9,7 +9,7 @@ import {
   type NoticeType,
 } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Flex, Form, Input, Radio, Select, Spin } from 'antd'
+import { App, Button, Flex, Form, Input, Radio, Select, Spin, Tabs } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { messagingApi, messagingKeys } from '../../api/messaging.ts'
@@ -19,12 +19,14 @@ import { isEmptyHtml, RichTextEditor } from './RichTextEditor.tsx'
 
 type Values = {
   title: string
+  titleEn?: string
   noticeType: NoticeType
   openType: NoticeOpenType
   openUrl?: string
   targetType: NoticeTarget
   targetIds?: string[]
   content: string
+  contentEn?: string
 }
 
 type Props = {
@@ -41,6 +43,9 @@ const toDraft = (v: Values, current: { id: string; version: number } | null): No
   ...(current ?? {}),
   title: v.title,
   content: v.content,
+  // left empty, the English interface shows the Chinese title and text
+  titleEn: v.titleEn?.trim() || null,
+  contentEn: v.contentEn && !isEmptyHtml(v.contentEn) ? v.contentEn : null,
   noticeType: v.noticeType,
   openType: v.openType,
   openUrl: v.openType === 'url' ? v.openUrl : null,
@@ -50,7 +55,8 @@ const toDraft = (v: Values, current: { id: string; version: number } | null): No
 
 /**
  * The notice editor (issue 6): title, type, how it opens, recipients (everyone, departments or
- * roles) and rich-text content; 'save draft' and 'publish'. Used by the notice list screen.
+ * roles) and rich-text content, with an English title and text if the writer gives them (the
+ * English interface shows those); 'save draft' and 'publish'. Used by the notice list screen.
  * The server sanitizes the HTML and enforces every button key.
  */
 export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) => {
@@ -61,6 +67,7 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
   const [form] = Form.useForm<Values>()
   const [current, setCurrent] = useState<{ id: string; version: number } | null>(null)
   const [busy, setBusy] = useState<'draft' | 'publish' | null>(null)
+  const [contentTab, setContentTab] = useState<'zh' | 'en'>('zh')
   const openType = Form.useWatch('openType', form)
   const targetType = Form.useWatch('targetType', form)
 
@@ -78,14 +85,23 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
     setCurrent({ id: n.id, version: n.version })
     form.setFieldsValue({
       title: n.title,
+      titleEn: n.titleEn ?? undefined,
       noticeType: n.noticeType,
       openType: n.openType,
       openUrl: n.openUrl ?? undefined,
       targetType: n.targetType,
       targetIds: n.targetIds,
       content: n.content,
+      contentEn: n.contentEn ?? '',
     })
   }, [existing.data, form])
+
+  /** Validates the form; a missing Chinese text shows its tab, where its message is. */
+  const validate = () =>
+    form.validateFields().catch((error: { errorFields?: { name: (string | number)[] }[] }) => {
+      if (error.errorFields?.some((f) => f.name[0] === 'content')) setContentTab('zh')
+      throw error
+    })
 
   const targetOptions =
     targetType === 'departments'
@@ -96,7 +112,7 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
       : (targets.data?.roles ?? []).map((r) => namedOption(r, i18n.language, 'name'))
 
   const save = async (): Promise<Notice> => {
-    const values = await form.validateFields()
+    const values = await validate()
     const saved = await messagingApi.saveNoticeDraft(toDraft(values, current))
     setCurrent({ id: saved.id, version: saved.version })
     void queryClient.invalidateQueries({ queryKey: messagingKeys.notices })
@@ -117,7 +133,7 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
   }
 
   const publish = async () => {
-    const valid = await form.validateFields().then(
+    const valid = await validate().then(
       () => true,
       () => false,
     )
@@ -153,12 +169,29 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
     <Form<Values>
       form={form}
       layout="vertical"
-      initialValues={{ noticeType: 'announcement', openType: 'detail', targetType: 'all', targetIds: [], content: '' }}
+      initialValues={{
+        noticeType: 'announcement',
+        openType: 'detail',
+        targetType: 'all',
+        targetIds: [],
+        content: '',
+        contentEn: '',
+      }}
       data-testid="notice-form"
     >
-      <Form.Item name="title" label={t('messaging.form.title')} rules={[required(t('messaging.form.title'))]}>
-        <Input maxLength={200} showCount placeholder={t('messaging.form.titlePlaceholder')} />
-      </Form.Item>
+      <Flex gap={24}>
+        <Form.Item
+          name="title"
+          label={t('messaging.form.title')}
+          rules={[required(t('messaging.form.title'))]}
+          style={{ flex: 1 }}
+        >
+          <Input maxLength={200} showCount placeholder={t('messaging.form.titlePlaceholder')} />
+        </Form.Item>
+        <Form.Item name="titleEn" label={t('messaging.form.titleEn')} style={{ flex: 1 }}>
+          <Input maxLength={200} showCount placeholder={t('messaging.form.englishOptional')} />
+        </Form.Item>
+      </Flex>
       <Flex gap={24} wrap>
         <Form.Item name="noticeType" label={t('messaging.form.type')} style={{ minWidth: 200 }}>
           <Select options={NOTICE_TYPES.map((v) => ({ value: v, label: t(`messaging.form.types.${v}`) }))} />
@@ -202,18 +235,44 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
           />
         </Form.Item>
       )}
-      <Form.Item
-        name="content"
-        label={t('messaging.form.content')}
-        rules={[
+      {/* both texts stay mounted (forceRender), so the form saves the one not shown too */}
+      <Tabs
+        activeKey={contentTab}
+        onChange={(key) => setContentTab(key as 'zh' | 'en')}
+        size="small"
+        items={[
           {
-            validator: (_, v: string) =>
-              isEmptyHtml(v) ? Promise.reject(new Error(t('messaging.form.contentRequired'))) : Promise.resolve(),
+            key: 'zh',
+            label: t('messaging.form.content'),
+            forceRender: true,
+            children: (
+              <Form.Item
+                name="content"
+                rules={[
+                  {
+                    validator: (_, v: string) =>
+                      isEmptyHtml(v)
+                        ? Promise.reject(new Error(t('messaging.form.contentRequired')))
+                        : Promise.resolve(),
+                  },
+                ]}
+              >
+                <RichTextEditor aria-label={t('messaging.form.content')} />
+              </Form.Item>
+            ),
+          },
+          {
+            key: 'en',
+            label: t('messaging.form.contentEn'),
+            forceRender: true,
+            children: (
+              <Form.Item name="contentEn" extra={t('messaging.form.englishOptional')}>
+                <RichTextEditor aria-label={t('messaging.form.contentEn')} />
+              </Form.Item>
+            ),
           },
         ]}
-      >
-        <RichTextEditor aria-label={t('messaging.form.content')} />
-      </Form.Item>
+      />
       <Flex gap={8} justify="flex-end">
         {onCancel && <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>}
         <Button onClick={saveDraft} loading={busy === 'draft'} disabled={!canSave} data-testid="notice-save-draft">

@@ -12,6 +12,9 @@ const ago = (ms: number) => new Date(Date.now() - ms)
 type NoticeSeed = {
   title: string
   content: string
+  /** Given in English too, as a writer to the whole group would (the draft is Chinese only). */
+  titleEn?: string
+  contentEn?: string
   noticeType: 'announcement' | 'notification' | 'system'
   openType: 'detail' | 'url'
   openUrl?: string
@@ -26,6 +29,9 @@ const NOTICES: readonly NoticeSeed[] = [
     title: '系统升级维护通知',
     content:
       '<p>各位同事：</p><p>系统将于本周六 <strong>22:00–24:00</strong> 进行升级维护，期间暂停使用。</p><ul><li>请提前保存未提交的订单草稿</li><li>维护结束后请重新登录</li></ul>',
+    titleEn: 'System maintenance',
+    contentEn:
+      '<p>Dear colleagues,</p><p>The system is upgraded this Saturday from <strong>22:00 to 24:00</strong> and cannot be used meanwhile.</p><ul><li>Save the order drafts you have not submitted before then</li><li>Sign in again once it is over</li></ul>',
     noticeType: 'system',
     openType: 'detail',
     targetType: 'all',
@@ -36,6 +42,9 @@ const NOTICES: readonly NoticeSeed[] = [
     title: '销售订单审核流程调整',
     content:
       '<p>自下月起，销售订单审核增加<em>总办总裁</em>审核环节：</p><ol><li>区域总裁审核</li><li>分公司财务审核</li><li>总办总裁审核</li></ol><p>详见销售订单页面。</p>',
+    titleEn: 'Sales order review changes',
+    contentEn:
+      '<p>From next month, sales orders are also reviewed by the <em>general-office president</em>:</p><ol><li>Regional president review</li><li>Branch finance review</li><li>General-office president review</li></ol><p>See the sales orders screen.</p>',
     noticeType: 'announcement',
     openType: 'url',
     openUrl: '/sale/orderList',
@@ -47,6 +56,8 @@ const NOTICES: readonly NoticeSeed[] = [
   {
     title: '年终库存盘点安排',
     content: '<p>请各仓库于 12 月 20 日前完成年终盘点，并上传盘点结果。</p>',
+    titleEn: 'Year-end stock count',
+    contentEn: '<p>Every warehouse counts its stock by 20 December and uploads the result.</p>',
     noticeType: 'notification',
     openType: 'detail',
     targetType: 'roles',
@@ -141,6 +152,8 @@ export const seedMessaging = async (db: DbOrTx) => {
       .values({
         title: n.title,
         content: n.content,
+        titleEn: n.titleEn ?? null,
+        contentEn: n.contentEn ?? null,
         noticeType: n.noticeType,
         openType: n.openType,
         openUrl: n.openUrl ?? null,
