@@ -26,6 +26,10 @@ const emitInTransaction = (event: DomainEvent) =>
 
 const newest = async (name: string): Promise<Message | undefined> =>
   (await clients[name]!.get<Page<Message>>('/api/sys/messages/list', { pageSize: 1 })).body.result.records[0]
+/** Each of these users' newest message is this one. */
+const newestOfEach = async (names: string[], expected: Partial<Message>) => {
+  for (const name of names) expect(await newest(name), name).toMatchObject(expected)
+}
 const unread = async (name: string) => (await clients[name]!.get<number>('/api/sys/messages/unReadCount')).body.result
 
 describe('domain events become messages', () => {
@@ -67,14 +71,13 @@ describe('domain events become messages', () => {
         reviewerIds: [ids.region_president!, ids.gm_president!],
         submitterId: ids.branch_admin!,
       })
-      for (const name of ['gm_president', 'region_president'])
-        expect(await newest(name)).toMatchObject({
-          title: '待审核：销售订单 SO20261122-0004',
-          content: '审批流程第 3 步等待您审核。',
-          titleEn: 'Review needed: Sales orders SO20261122-0004',
-          contentEn: 'Step 3 of the approval is waiting for your review.',
-          creator: '王磊',
-        })
+      await newestOfEach(['gm_president', 'region_president'], {
+        title: '待审核：销售订单 SO20261122-0004',
+        content: '审批流程第 3 步等待您审核。',
+        titleEn: 'Review needed: Sales orders SO20261122-0004',
+        contentEn: 'Step 3 of the approval is waiting for your review.',
+        creator: '王磊',
+      })
       await emitInTransaction({
         type: 'business.notify',
         recipientIds: [ids.gm_president!, ids.branch_finance!],
@@ -83,14 +86,13 @@ describe('domain events become messages', () => {
         objectNo: 'SO20261122-0004',
         creatorId: null,
       })
-      for (const name of ['gm_president', 'branch_finance'])
-        expect(await newest(name)).toMatchObject({
-          title: '中文标题',
-          content: '中文',
-          titleEn: 'English title',
-          contentEn: 'English',
-          creator: null,
-        })
+      await newestOfEach(['gm_president', 'branch_finance'], {
+        title: '中文标题',
+        content: '中文',
+        titleEn: 'English title',
+        contentEn: 'English',
+        creator: null,
+      })
     } finally {
       await t.database.db.update(users).set({ lang: 'zh' }).where(eq(users.id, ids.gm_president!))
     }
