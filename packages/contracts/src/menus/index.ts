@@ -1,4 +1,5 @@
 import { AuditBusiness } from '../approval.ts'
+import type { Lang } from '../errors.ts'
 import { auditMenu } from './audit.ts'
 import { homeMenu } from './home.ts'
 import { masterDataMenu } from './masterdata.ts'
@@ -63,6 +64,13 @@ export const screenOf = (businessOrMenu: string): MenuDef | null =>
       ? AUDIT_BUSINESS_MENU[businessOrMenu as AuditBusiness]
       : businessOrMenu,
   ) ?? null
+
+/**
+ * A business object as messages, mails and chat name it: its screen, in the menu's own text, and
+ * its number (`销售订单 SO20261122-0001`, `Sales orders SO20261122-0001`).
+ */
+export const objectTitle = (business: string, objectNo: string | null, lang: Lang): string =>
+  [screenOf(business)?.[lang] || business, objectNo].filter(Boolean).join(' ')
 
 /** Code-table ids of every menu, button and own operation text: what `operationNames` may ask for. */
 export const OPERATION_TEXT_IDS: readonly number[] = [

@@ -1,4 +1,4 @@
-import { type Lang, screenOf } from '@app/contracts'
+import { type Lang, objectTitle, screenOf } from '@app/contracts'
 
 /** Server-written texts of this area, in both languages. */
 export const MessagingText = {
@@ -15,43 +15,38 @@ export const MessagingText = {
 /** The menu a business opens in: its known menu, or itself when it is a menu code; else none. */
 export const menuOfBusiness = (business: string): string | null => screenOf(business)?.code ?? null
 
-const businessName = (business: string, lang: Lang) => screenOf(business)?.[lang] || business
-
-const subject = (business: string, objectNo: string | null, lang: Lang) =>
-  [businessName(business, lang), objectNo].filter(Boolean).join(' ')
-
-/** Message texts for approval events, in the recipient's language. */
+/** Message texts for approval events, in the language asked (a message carries both). */
 export const approvalTexts = {
   reviewNeeded: (lang: Lang, e: { business: string; objectNo: string | null; stepNo: number }) =>
     lang === 'en'
       ? {
-          title: `Review needed: ${subject(e.business, e.objectNo, lang)}`,
+          title: `Review needed: ${objectTitle(e.business, e.objectNo, lang)}`,
           content: `Step ${e.stepNo} of the approval is waiting for your review.`,
         }
       : {
-          title: `待审核：${subject(e.business, e.objectNo, lang)}`,
+          title: `待审核：${objectTitle(e.business, e.objectNo, lang)}`,
           content: `审批流程第 ${e.stepNo} 步等待您审核。`,
         },
   approved: (lang: Lang, e: { business: string; objectNo: string | null; final: boolean; note: string | null }) => {
     const note = e.note ? (lang === 'en' ? ` Note: ${e.note}` : ` 审核意见：${e.note}`) : ''
     return lang === 'en'
       ? {
-          title: `Approved: ${subject(e.business, e.objectNo, lang)}`,
+          title: `Approved: ${objectTitle(e.business, e.objectNo, lang)}`,
           content: `${e.final ? 'The approval is complete.' : 'One step was approved; the next reviewer has it now.'}${note}`,
         }
       : {
-          title: `审核通过：${subject(e.business, e.objectNo, lang)}`,
+          title: `审核通过：${objectTitle(e.business, e.objectNo, lang)}`,
           content: `${e.final ? '审批流程已全部通过。' : '已通过一步审核，等待下一步审核。'}${note}`,
         }
   },
   rejected: (lang: Lang, e: { business: string; objectNo: string | null; note: string | null }) =>
     lang === 'en'
       ? {
-          title: `Rejected: ${subject(e.business, e.objectNo, lang)}`,
+          title: `Rejected: ${objectTitle(e.business, e.objectNo, lang)}`,
           content: e.note ? `Reason: ${e.note}` : 'The approval was rejected.',
         }
       : {
-          title: `已驳回：${subject(e.business, e.objectNo, lang)}`,
+          title: `已驳回：${objectTitle(e.business, e.objectNo, lang)}`,
           content: e.note ? `驳回原因：${e.note}` : '审批已被驳回。',
         },
 }

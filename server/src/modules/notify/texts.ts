@@ -1,9 +1,7 @@
-import { AuditBusiness, type Lang, type NotifyEventName, screenOf } from '@app/contracts'
+import { AuditBusiness, type Lang, type NotifyEventName, objectTitle, screenOf } from '@app/contracts'
 
 /** The events a person can be told of by mail, each a preference of theirs (issue 38). */
 export type NotifyEvent = NotifyEventName
-
-export const businessName = (business: string, lang: Lang) => screenOf(business)?.[lang] ?? business
 
 /**
  * The product's screen for a business object: its list, searched by the object's number (the list
@@ -42,7 +40,7 @@ export const T = {
 } as const
 
 type Subjectish = { business: string; objectNo: string | null }
-const about = (e: Subjectish, lang: Lang) => [businessName(e.business, lang), e.objectNo].filter(Boolean).join(' ')
+const about = (e: Subjectish, lang: Lang) => objectTitle(e.business, e.objectNo, lang)
 
 /** A mail's subject and its first sentence, per event. */
 export const lead = {
