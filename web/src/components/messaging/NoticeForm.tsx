@@ -43,9 +43,9 @@ const toDraft = (v: Values, current: { id: string; version: number } | null): No
   ...(current ?? {}),
   title: v.title,
   content: v.content,
-  // left empty, the English interface shows the Chinese title and text
-  titleEn: v.titleEn?.trim() || null,
-  contentEn: v.contentEn && !isEmptyHtml(v.contentEn) ? v.contentEn : null,
+  // the server keeps none of an English title or text left empty (the English interface then shows the Chinese)
+  titleEn: v.titleEn ?? null,
+  contentEn: v.contentEn ?? null,
   noticeType: v.noticeType,
   openType: v.openType,
   openUrl: v.openType === 'url' ? v.openUrl : null,

@@ -184,12 +184,13 @@ export const seedMessaging = async (db: DbOrTx) => {
     const to = byName.get(m.to)
     const from = byName.get(m.from)
     if (!to) return []
+    const en = m.texts('en')
     return [
       {
         recipientId: to.id,
         ...m.texts('zh'),
-        titleEn: m.texts('en').title,
-        contentEn: m.texts('en').content,
+        titleEn: en.title,
+        contentEn: en.content,
         creator: from?.realname ?? null,
         creatorId: from?.id ?? null,
         menuId: m.menuId,
