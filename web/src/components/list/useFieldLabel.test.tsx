@@ -1,4 +1,5 @@
-import type { CodeTableEntry, LoginResult } from '@app/contracts'
+import type { CodeTableEntry, LoginResult, ResourceMeta } from '@app/contracts'
+import * as contracts from '@app/contracts'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
@@ -84,6 +85,21 @@ describe('useFieldLabel', () => {
     serveCodeTable(table.filter((e) => e.key !== 'field:supplier.code'))
     await act(() => queryClient.invalidateQueries({ queryKey: keys.codeTable }))
     await waitFor(() => expect(result.current('code')).toBe('供应商编码'))
+  })
+
+  it('has a bundled label in both languages for every field of every resource (lists, forms, the advanced query)', () => {
+    const resources = (Object.values(contracts) as unknown[]).filter(
+      (v): v is ResourceMeta => typeof v === 'object' && v !== null && 'fields' in v && 'base' in v && 'name' in v,
+    )
+    expect(resources.length).toBeGreaterThan(30)
+    const unlabelled = resources.flatMap((r) =>
+      Object.keys(r.fields).flatMap((field) =>
+        (['zh', 'en'] as const)
+          .filter((lang) => bundledFieldLabel(i18n, lang, r.name, field) === field)
+          .map((lang) => `${lang}: ${r.name}.${field}`),
+      ),
+    )
+    expect(unlabelled).toEqual([])
   })
 
   it('reads the bundled label of either language whatever the language shown', () => {

@@ -73,6 +73,7 @@ export default {
 export const messagingFields = {
   notice: {
     title: 'Title',
+    titleEn: 'English title',
     noticeType: 'Type',
     status: 'Status',
     targetType: 'Recipients',

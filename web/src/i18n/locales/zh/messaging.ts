@@ -72,6 +72,7 @@ export default {
 export const messagingFields = {
   notice: {
     title: '标题',
+    titleEn: '英文标题',
     noticeType: '类型',
     status: '状态',
     targetType: '发送范围',
