@@ -116,6 +116,13 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
   await pickOption(page, units.getByTestId('unit-use-1'), '采购')
   await pickOption(page, units.getByTestId('unit-unit-1'), JAR.zh, { typed: true })
   await units.getByTestId('unit-rate-1').fill('48')
+  // the base unit converts at 1: the form names the line and marks its rate until it does
+  await units.getByTestId('unit-rate-0').fill('2')
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveText('第 1 行：基本单位的换算率须为 1')
+  await expect(units.locator('.ant-input-number-status-error')).toHaveCount(1)
+  await units.getByTestId('unit-rate-0').fill('1')
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveCount(0)
+  await expect(units.locator('.ant-input-number-status-error')).toHaveCount(0)
 
   await form
     .getByTestId('images-input')

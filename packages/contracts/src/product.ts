@@ -89,6 +89,37 @@ export const UnitLineSchema = z.object({
 })
 export type UnitLine = z.input<typeof UnitLineSchema>
 export const ProductUnitInputSchema = UnitLineSchema.extend({ productId: z.string().uuid() })
+
+/** What is wrong with one of a product's unit lines (SPEC 5), by its index and the field it falls on. */
+export type UnitLineProblem =
+  | { index: number; field: 'unit'; reason: 'duplicate' }
+  | { index: number; field: 'conversionRate'; reason: 'baseRate' }
+
+/**
+ * A product's unit lines against SPEC 5 and the base unit: the same unit may be used once per use
+ * (every line of a clash is named), and the product's base unit converts at 1. The server refuses
+ * the first problem; the product form marks every one where it is.
+ */
+export const unitLineProblems = (
+  lines: readonly Pick<UnitLine, 'useCase' | 'unit' | 'conversionRate'>[],
+  baseUnit: string | null | undefined,
+): UnitLineProblem[] => {
+  const firstOf = new Map<string, number>()
+  const clashing = new Set<number>()
+  for (const [i, line] of lines.entries()) {
+    const key = `${line.useCase}:${line.unit}`
+    const first = firstOf.get(key)
+    if (first === undefined) firstOf.set(key, i)
+    else clashing.add(first).add(i)
+  }
+  const problems: UnitLineProblem[] = []
+  for (const [index, line] of lines.entries()) {
+    if (clashing.has(index)) problems.push({ index, field: 'unit', reason: 'duplicate' })
+    if (baseUnit && line.unit === baseUnit && line.conversionRate != null && Number(line.conversionRate) !== 1)
+      problems.push({ index, field: 'conversionRate', reason: 'baseRate' })
+  }
+  return problems
+}
 export const ProductUnitSchema = ProductUnitInputSchema.extend({
   ...recordBase,
   boxSpecId: z.string().nullable(),

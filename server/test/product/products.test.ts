@@ -213,12 +213,16 @@ describe('product rules', () => {
       ],
     })
     expect(twice.status).toBe(409)
-    expect(twice.body).toMatchObject({ code: Errors.DuplicateValue.code, result: { useCase: 'sale', unit: 'box' } })
+    expect(twice.body).toMatchObject({
+      code: Errors.DuplicateValue.code,
+      result: { field: 'units.0.unit', useCase: 'sale', unit: 'box' },
+    })
     const base = await admin.post('/api/pro/product/add', {
       ...newProduct(capsules, { code: 'T-002' }),
       units: [{ useCase: 'stock', unit: 'bottle', conversionRate: 2 }],
     })
     expect(base.status).toBe(400)
+    expect(base.body).toMatchObject({ code: Errors.ParameterError.code, result: { field: 'units.0.conversionRate' } })
     // the same unit may serve two use cases
     const ok = await admin.post<Product>('/api/pro/product/add', {
       ...newProduct(capsules, { code: 'T-002' }),

@@ -1,4 +1,4 @@
-import { Errors, PRODUCT_DEFINING_FIELDS, type UnitLine } from '@app/contracts'
+import { Errors, PRODUCT_DEFINING_FIELDS, type UnitLine, unitLineProblems } from '@app/contracts'
 import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
@@ -74,18 +74,16 @@ export const assertDays = (values: Record<string, unknown>, before?: Record<stri
 }
 
 /**
- * SPEC 5: the same unit of measure cannot be used twice for one use case. Also: the base unit
- * converts at 1, and a box spec must exist.
+ * SPEC 5 on a product's unit lines (contracts' `unitLineProblems`: a unit once per use, the base
+ * unit at 1), refused at the first problem, naming its line; and a box spec must exist.
  */
 export const checkUnitLines = async (tx: DbOrTx, baseUnit: string, lines: readonly UnitLine[]) => {
-  const seen = new Set<string>()
-  for (const [i, line] of lines.entries()) {
-    const key = `${line.useCase}:${line.unit}`
-    if (seen.has(key)) fail(Errors.DuplicateValue, { field: `units.${i}.unit`, useCase: line.useCase, unit: line.unit })
-    seen.add(key)
-    if (line.unit === baseUnit && Number(line.conversionRate) !== 1) {
-      fail(Errors.ParameterError, { field: `units.${i}.conversionRate`, reason: 'the base unit converts at 1' })
-    }
+  const [problem] = unitLineProblems(lines, baseUnit)
+  if (problem) {
+    const line = lines[problem.index]!
+    const field = `units.${problem.index}.${problem.field}`
+    if (problem.reason === 'duplicate') fail(Errors.DuplicateValue, { field, useCase: line.useCase, unit: line.unit })
+    fail(Errors.ParameterError, { field, reason: 'the base unit converts at 1' })
   }
   const specIds = [...new Set(lines.map((l) => l.boxSpecId).filter((id): id is string => Boolean(id)))]
   if (specIds.length > 0) {

@@ -55,6 +55,7 @@ export const RecordForm = ({
           if (issue) throw new Error(loose(issue.key, { label: title, ...issue.values }))
         },
       },
+      ...(spec.override?.rules ?? []),
     ]
     if (table && unique.includes(spec.name)) {
       rules.push({
@@ -91,6 +92,7 @@ export const RecordForm = ({
                 name={spec.name}
                 label={label(spec.name)}
                 rules={rulesOf(spec)}
+                dependencies={spec.override?.dependencies}
                 validateFirst
                 validateDebounce={isUnique ? DUPLICATE_DEBOUNCE_MS : undefined}
                 tooltip={locked ? t('list.form.lockedOnEdit') : undefined}

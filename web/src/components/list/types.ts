@@ -1,4 +1,5 @@
 import type { ResourceMeta } from '@app/contracts'
+import type { FormRule as Rule } from 'antd'
 import type { ComponentType, ReactNode } from 'react'
 import type { z } from 'zod'
 import type { ResourceApi, ResourceRecord } from '../../api/resources.ts'
@@ -25,6 +26,10 @@ export type FormFieldOverride = {
   render?: (ctx: { mode: FormMode; disabled: boolean }) => ReactNode
   /** A select's options that may be chosen (a locked select shows its value whatever it is). */
   offers?: (option: { value: string; label: string }) => boolean
+  /** Checks of the screen's own beside the generated ones (a rule across the record's fields). */
+  rules?: Rule[]
+  /** Fields whose change checks this one again (e.g. units against the product's base unit). */
+  dependencies?: string[]
 }
 
 /** A screen's changes to one generated list column. */

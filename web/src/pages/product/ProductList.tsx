@@ -1,5 +1,6 @@
 import { ProductInputSchema, productResource } from '@app/contracts'
 import { Space } from 'antd'
+import type { TFunction } from 'i18next'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../../api/product.ts'
@@ -11,16 +12,24 @@ import { ProductAuditModal } from '../../components/product/ProductAuditModal.ts
 import { ProductImage } from '../../components/product/ProductImage.tsx'
 import { ProductPriceModal } from '../../components/product/ProductPriceModal.tsx'
 import { ProductViewModal } from '../../components/product/ProductViewModal.tsx'
-import { UnitsEditor } from '../../components/product/UnitsEditor.tsx'
+import { UnitsEditor, unitsRules } from '../../components/product/UnitsEditor.tsx'
 
 type ProductField = keyof typeof productResource.fields
 type Target = { id: string; name: string }
 
-/** The product form: the generated fields, plus images and units (form values the meta does not list). */
-const form: Partial<Record<string, FormFieldOverride>> = {
+/**
+ * The product form: the generated fields, plus images and units (form values the meta does not
+ * list); the units are checked against SPEC 5 and the base unit, again when the base unit changes.
+ */
+const formOf = (t: TFunction): Partial<Record<string, FormFieldOverride>> => ({
   images: { span: 24, render: ({ disabled }) => <ImagesInput disabled={disabled} /> },
-  units: { span: 24, render: ({ disabled }) => <UnitsEditor disabled={disabled} /> },
-}
+  units: {
+    span: 24,
+    render: ({ disabled }) => <UnitsEditor disabled={disabled} />,
+    rules: unitsRules(t),
+    dependencies: ['unit'],
+  },
+})
 
 const targetOf = (row: ResourceRecord): Target => ({ id: row.id, name: String(row.name ?? '') })
 
@@ -52,7 +61,7 @@ export const ProductList = () => {
             ),
           },
         },
-        form: form as ListDeclaration<ProductField>['form'],
+        form: formOf(t) as ListDeclaration<ProductField>['form'],
         toolbar: [
           {
             key: 'audit',

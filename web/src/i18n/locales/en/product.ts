@@ -117,7 +117,8 @@ export default {
   },
   units: {
     hint: 'A unit once per use; the base unit converts at 1',
-    duplicate: 'Unit "{{unit}}" is used twice for one use',
+    duplicate: 'this unit is already used for this use',
+    baseRate: 'the base unit converts at 1',
     empty: 'No units yet',
   },
   images: {

@@ -112,7 +112,8 @@ export default {
   },
   units: {
     hint: '同一用途下同一单位只能使用一次；基本单位的换算率为 1',
-    duplicate: '同一用途下单位“{{unit}}”重复',
+    duplicate: '此单位在同一用途下已使用',
+    baseRate: '基本单位的换算率须为 1',
     empty: '尚未添加单位',
   },
   images: {
