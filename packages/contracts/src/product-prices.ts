@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { PriceTypeValues } from './dicts/product.ts'
 import { day, optionalText, recordBase, status } from './fields.ts'
 import { categoryResource, productResource, productUnitResource } from './product.ts'
+import { keepsRules, RECORD_RULES } from './record-rules.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /** Products' prices (one per type) and the branch-sale relations that say what a branch sells (SPEC 2). */
@@ -28,6 +29,7 @@ export const priceResource = defineResource({
     remark: { type: 'string', list: false },
     ...AUDIT_FIELDS,
   },
+  rules: [RECORD_RULES.priceValidTo],
 })
 /** A price as entered: its type, amount, currency and validity. */
 const priceFields = {
@@ -38,10 +40,7 @@ const priceFields = {
   validTo: day.nullish(),
   remark: optionalText(255),
 }
-export const PriceLineSchema = z.object(priceFields).refine((p) => !p.validTo || p.validTo >= p.validFrom, {
-  message: 'valid to must not be before valid from',
-  path: ['validTo'],
-})
+export const PriceLineSchema = z.object(priceFields).superRefine(keepsRules(priceResource.rules ?? []))
 export type PriceLine = z.input<typeof PriceLineSchema>
 export const PriceInputSchema = z.object({ productId: z.string().uuid(), ...priceFields })
 export const PriceSchema = PriceInputSchema.extend({

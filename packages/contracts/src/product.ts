@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ProductTypeValues, SourceValues, SpecTypeValues, UnitUseValues } from './dicts/product.ts'
 import { ApprovalStatus } from './dicts/sales.ts'
 import { codeOf, dictValue, optionalText, recordBase, status, stepNumber, text, versionNo } from './fields.ts'
+import { keepsRules, RECORD_RULES } from './record-rules.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /**
@@ -178,6 +179,7 @@ export const productResource = defineResource({
     status: { type: 'dict', dict: 'status', search: 'eq', sort: true },
     ...AUDIT_FIELDS,
   },
+  rules: [RECORD_RULES.netWeight, RECORD_RULES.expiryWarning],
 })
 
 /**
@@ -242,10 +244,7 @@ export const ProductInputSchema = z
     /** The product's units; on edit, when sent, they replace the units it had. */
     units: z.array(UnitLineSchema).max(30).optional(),
   })
-  .refine((p) => p.netWeightKg == null || p.grossWeightKg == null || p.netWeightKg <= p.grossWeightKg, {
-    message: 'net weight must not exceed gross weight',
-    path: ['netWeightKg'],
-  })
+  .superRefine(keepsRules(productResource.rules ?? []))
 export const ProductSchema = z.object({
   ...recordBase,
   code: z.string(),

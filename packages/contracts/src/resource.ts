@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { versionNo } from './fields.ts'
 import type { FieldType } from './list.ts'
+import type { RecordRule } from './record-rules.ts'
 
 /**
  * A resource: one table behind a list screen, declared once and read by both sides — the server
@@ -48,6 +49,8 @@ export type ResourceMeta<F extends string = string> = {
   status?: { field: NoInfer<F>; dict: string }
   /** A tree over `parentId` (departments, categories). */
   tree?: boolean
+  /** Rules across its fields (record-rules.ts): checked by the server on every write, by the form before saving. */
+  rules?: readonly RecordRule[]
 }
 
 /**

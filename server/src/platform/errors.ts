@@ -1,4 +1,5 @@
-import { type ErrorEntry, Errors } from '@app/contracts'
+import { brokenRules, type ErrorEntry, Errors, type RecordRule } from '@app/contracts'
+import type { z } from 'zod'
 
 /**
  * The one error type of the server. `entry` is a catalogue entry (code, HTTP status, zh/en text);
@@ -38,3 +39,30 @@ export function staleVersion(): never {
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError
+
+/**
+ * A failed validation as Fastify's validator reports one (`validation`, each with its raw zod
+ * issue): the error handler answers 400 with the issues in the caller's language.
+ */
+export const validationError = (issues: readonly z.core.$ZodIssue[]) => {
+  const validation = issues.map((issue) => ({
+    keyword: issue.code,
+    instancePath: `/${issue.path.join('/')}`,
+    schemaPath: '',
+    message: issue.message,
+    params: { issue },
+  }))
+  return Object.assign(new Error('validation failed'), { validation, statusCode: 400 })
+}
+
+/**
+ * Refuses a record that breaks rules across its fields (contracts' record-rules.ts) as a failed
+ * validation of those fields, as the input schema's refinement would: the form shows each on its field.
+ */
+export function keepRules(rules: readonly RecordRule[] | undefined, record: Readonly<Record<string, unknown>>) {
+  const broken = brokenRules(rules, record)
+  if (broken.length === 0) return
+  throw validationError(
+    broken.map((r) => ({ code: 'custom' as const, path: [r.field], message: r.id, input: record[r.field] })),
+  )
+}

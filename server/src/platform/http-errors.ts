@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { z } from 'zod'
 import type { DbOrTx } from '../db/client.ts'
 import { createErrorTexts, type ErrorTexts } from './error-texts.ts'
-import { AppError } from './errors.ts'
+import { AppError, validationError } from './errors.ts'
 import { localizeIssues, requestLang } from './i18n.ts'
 import { badInputIssue } from './input-guard.ts'
 
@@ -85,14 +85,3 @@ export const validatorCompiler =
     if (result.success) return { value: result.data }
     return { error: validationError(result.error.issues) }
   }
-
-const validationError = (issues: readonly z.core.$ZodIssue[]) => {
-  const validation = issues.map((issue) => ({
-    keyword: issue.code,
-    instancePath: `/${issue.path.join('/')}`,
-    schemaPath: '',
-    message: issue.message,
-    params: { issue },
-  }))
-  return Object.assign(new Error('validation failed'), { validation, statusCode: 400 })
-}

@@ -1,4 +1,4 @@
-import { type Lang, parseLang } from '@app/contracts'
+import { type Lang, parseLang, ruleText } from '@app/contracts'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { en, zhCN } from 'zod/locales'
@@ -18,11 +18,15 @@ type RawIssue = Parameters<(typeof localeErrors)['en']>[0]
 
 export type IssueOut = { path: string; code: string; message: string }
 
-/** Zod issues in the user's language; a custom message written in a schema is kept as written. */
+/**
+ * Zod issues in the user's language: a rule across fields (record-rules.ts) by its text, another
+ * custom message written in a schema as written.
+ */
 export const localizeIssues = (issues: readonly z.core.$ZodIssue[], lang: Lang): IssueOut[] =>
   issues.map((issue) => {
     let message = issue.message
-    if (issue.code !== 'custom') {
+    if (issue.code === 'custom') message = ruleText(message, lang) ?? message
+    else {
       const localized = localeErrors[lang]({ ...issue, input: undefined } as unknown as RawIssue)
       if (typeof localized === 'string') message = localized
       else if (localized?.message) message = localized.message

@@ -54,10 +54,13 @@ describe('the four prices of a product', () => {
   it('refuses a validity that ends before it starts, two prices of one type, and a bad currency', async () => {
     const post = (prices: unknown[]) =>
       financeAdmin.post('/api/pro/product/addOrEditProductPrice', { productId, prices })
-    expect(
-      (await post([{ priceType: 'sale', price: 9, currency: 'USD', validFrom: '2026-05-01', validTo: '2026-04-01' }]))
-        .status,
-    ).toBe(400)
+    const ended = await post([
+      { priceType: 'sale', price: 9, currency: 'USD', validFrom: '2026-05-01', validTo: '2026-04-01' },
+    ])
+    expect(ended.status).toBe(400)
+    expect(ended.body.result).toEqual([
+      expect.objectContaining({ path: 'prices.0.validTo', message: 'Valid to must not be before valid from' }),
+    ])
     expect(
       (
         await post([
@@ -89,6 +92,16 @@ describe('the four prices of a product', () => {
       priceType: 'retail',
     })
     expect(moved.status).toBe(400)
+    // an end before the start it keeps, said on the field
+    const ended = await financeAdmin.put('/api/pro/price/edit', {
+      id: sale.id,
+      version: sale.version + 1,
+      validTo: '2000-01-01',
+    })
+    expect(ended.status).toBe(400)
+    expect(ended.body.result).toEqual([
+      expect.objectContaining({ path: 'validTo', message: 'Valid to must not be before valid from' }),
+    ])
     const history = resultOf(await financeAdmin.get<unknown[]>('/api/pro/price/modifyHistory', { id: sale.id }))
     expect(history).toHaveLength(1)
     // prices are set per product, never added or deleted on the price screen

@@ -242,6 +242,39 @@ describe('product rules', () => {
     expect(dup.status).toBe(409)
   })
 
+  it('refuses weights and days across fields on add and on edit (the product as it would stand), on their fields, in the caller’s language', async () => {
+    const heavy = await admin.post('/api/pro/product/add', {
+      ...newProduct(capsules, { code: 'T-004', netWeightKg: 0.09, grossWeightKg: 0.08, expiryWarningDays: 800 }),
+    })
+    expect(heavy.status).toBe(400)
+    expect(heavy.body.result).toEqual([
+      expect.objectContaining({ path: 'netWeightKg', message: 'The net weight must not exceed the gross weight' }),
+      expect.objectContaining({
+        path: 'expiryWarningDays',
+        message: 'The expiry warning must not exceed the shelf life',
+      }),
+    ])
+    const made = resultOf(await admin.post<Product>('/api/pro/product/add', newProduct(capsules, { code: 'T-004' })))
+    // the edit sends the shelf life alone: the warning it keeps (90 days) would outlast it
+    const shorter = await (await as(t, 'admin', 'zh')).put('/api/pro/product/edit', {
+      id: made.id,
+      version: made.version,
+      shelfLifeDays: 60,
+    })
+    expect(shorter.status).toBe(400)
+    expect(shorter.body.result).toEqual([
+      expect.objectContaining({ path: 'expiryWarningDays', message: '临期预警天数不能大于保质期天数' }),
+    ])
+    expect((await product(made.id)).shelfLifeDays).toBe(730)
+    const fine = await admin.put<Product>('/api/pro/product/edit', {
+      id: made.id,
+      version: made.version,
+      shelfLifeDays: 60,
+      expiryWarningDays: 30,
+    })
+    expect(fine.status).toBe(200)
+  })
+
   it('refuses images that are not the caller’s uploads', async () => {
     const theirs = await uploadImage(director, 'theirs.png')
     const res = await admin.post('/api/pro/product/add', newProduct(capsules, { code: 'T-003', images: [theirs.id] }))

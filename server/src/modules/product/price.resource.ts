@@ -19,9 +19,6 @@ export const priceCrud: CrudResource = {
       for (const field of ['productId', 'priceType'] as const) {
         if (field in values && values[field] !== before[field]) fail(Errors.ParameterError, { field })
       }
-      const from = (values.validFrom ?? before.validFrom) as string
-      const to = ('validTo' in values ? values.validTo : before.validTo) as string | null
-      if (to && to < from) fail(Errors.ParameterError, { field: 'validTo' })
       return values
     },
   },

@@ -24,7 +24,6 @@ import { fail } from '../../platform/errors.ts'
 import type { ProductReview } from './product.review.ts'
 import {
   assertCodeFree,
-  assertDays,
   assertReferences,
   attachImages,
   changedDefiningFields,
@@ -87,7 +86,6 @@ export const productCrud = (review: ProductReview): CrudResource => ({
     async beforeInsert(values, { tx }) {
       await assertCodeFree(tx, values.code)
       await assertReferences(tx, values)
-      assertDays(values)
       const units = (values.units ?? []) as UnitLine[]
       await assertDictValues(tx, [...productDictChecks(values), ...unitDictChecks(units)])
       await checkUnitLines(tx, values.unit as string, units)
@@ -113,7 +111,6 @@ export const productCrud = (review: ProductReview): CrudResource => ({
         ...productDictChecks(values, before),
         ...unitDictChecks(units ?? [], () => unitsHeld(tx, before.id)),
       ])
-      assertDays(values, before)
       const changed = changedDefiningFields(before, withoutChildren({ ...values }))
       if (changed.length > 0 && (await isSoldByBranch(tx, before.id))) {
         fail(Errors.ProductSoldByBranch, { fields: changed })

@@ -65,14 +65,6 @@ export const assertReferences = async (tx: DbOrTx, values: Record<string, unknow
   }
 }
 
-/** Expiry warning within the shelf life. */
-export const assertDays = (values: Record<string, unknown>, before?: Record<string, unknown>) => {
-  const pick = (f: string) => (f in values ? values[f] : before?.[f]) as number | null | undefined
-  const shelf = pick('shelfLifeDays')
-  const warn = pick('expiryWarningDays')
-  if (shelf != null && warn != null && warn > shelf) fail(Errors.ParameterError, { field: 'expiryWarningDays' })
-}
-
 /**
  * SPEC 5 on a product's unit lines (contracts' `unitLineProblems`: a unit once per use, the base
  * unit at 1), refused at the first problem, naming its line; and a box spec must exist.

@@ -5,7 +5,7 @@ import type { Database, DbOrTx } from '../../db/client.ts'
 import { type RequestInfo, recordOperation, recordOperations } from '../audit-log.ts'
 import type { Principal } from '../auth/principal.ts'
 import { bulkInsert } from '../bulk-insert.ts'
-import { AppError, fail, notFound, staleVersion } from '../errors.ts'
+import { AppError, fail, keepRules, notFound, staleVersion } from '../errors.ts'
 import { pinyinOf } from '../pinyin.ts'
 import { chunks, createCrudReads } from './reads.ts'
 import type { CompiledResource, Row, RowId } from './resource.ts'
@@ -109,6 +109,7 @@ export const createCrudService = (database: Pick<Database, 'db' | 'arrays'>, r: 
     input: Record<string, unknown>,
     operation: string,
   ) => {
+    keepRules(r.meta.rules, input)
     let values = newValues(principal, input, new Date())
     if (r.hooks?.beforeInsert) values = await r.hooks.beforeInsert(values, { tx, principal, req })
     await assertUnique(tx, values)
@@ -154,6 +155,7 @@ export const createCrudService = (database: Pick<Database, 'db' | 'arrays'>, r: 
           }
           const now = new Date()
           let written = 0
+          for (const input of inputs) keepRules(r.meta.rules, input)
           for (const part of chunks(inputs, BULK_CHUNK)) {
             // ids made here, so each log entry names its row without reading the rows back
             const rows = part.map((input) => ({ id: randomUUID(), ...newValues(principal, input, now) }))
@@ -184,6 +186,7 @@ export const createCrudService = (database: Pick<Database, 'db' | 'arrays'>, r: 
           // the record as it was, related data included, before the hooks change any of it
           const [shownBefore] = await decorated(tx, [before])
           const { id, version, ...changes } = input
+          keepRules(r.meta.rules, { ...before, ...changes })
           let values: Record<string, unknown> = withPinyin({
             ...changes,
             updateAt: new Date(),

@@ -1,10 +1,12 @@
+import type { RecordRule } from '@app/contracts'
 import { Col, Form, type FormInstance, Row } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useTranslation } from 'react-i18next'
 import { failureText } from '../../api/http.ts'
 import { listSupportApi } from '../../api/resources.ts'
+import { currentLang } from '../../i18n/index.ts'
 import { FieldWidget } from './FieldWidget.tsx'
-import { checkValue, type FormFieldSpec } from './form-spec.ts'
+import { checkValue, type FormFieldSpec, toPayload } from './form-spec.ts'
 import type { FormMode } from './types.ts'
 import { useLooseT } from './useFieldLabel.ts'
 
@@ -17,6 +19,8 @@ type Props = {
   label: (field: string) => string
   /** Unique fields checked against the server while typing (needs the table name). */
   unique: readonly string[]
+  /** The resource's rules across fields (contracts' record-rules.ts), checked on the field each falls on. */
+  recordRules?: readonly RecordRule[]
   table?: string
   recordId?: string
   /** The record being edited is still on its way: every field waits for it. */
@@ -37,6 +41,7 @@ export const RecordForm = ({
   mode,
   label,
   unique,
+  recordRules = [],
   table,
   recordId,
   loading = false,
@@ -56,6 +61,17 @@ export const RecordForm = ({
         },
       },
       ...(spec.override?.rules ?? []),
+      // a rule across fields, on the record as the form stands (its other fields' changes check it again)
+      ...recordRules
+        .filter((rule) => rule.field === spec.name)
+        .map(
+          (rule): Rule =>
+            ({ getFieldsValue }) => ({
+              validator: async () => {
+                if (!rule.holds(toPayload(specs, getFieldsValue(true)))) throw new Error(rule.text[currentLang()])
+              },
+            }),
+        ),
     ]
     if (table && unique.includes(spec.name)) {
       rules.push({
@@ -70,6 +86,12 @@ export const RecordForm = ({
       })
     }
     return rules
+  }
+
+  const dependenciesOf = (spec: FormFieldSpec) => {
+    const reads = recordRules.filter((rule) => rule.field === spec.name).flatMap((rule) => rule.reads)
+    const all = [...(spec.override?.dependencies ?? []), ...reads]
+    return all.length > 0 ? all : undefined
   }
 
   return (
@@ -92,7 +114,7 @@ export const RecordForm = ({
                 name={spec.name}
                 label={label(spec.name)}
                 rules={rulesOf(spec)}
-                dependencies={spec.override?.dependencies}
+                dependencies={dependenciesOf(spec)}
                 validateFirst
                 validateDebounce={isUnique ? DUPLICATE_DEBOUNCE_MS : undefined}
                 tooltip={locked ? t('list.form.lockedOnEdit') : undefined}

@@ -102,6 +102,7 @@ export const RecordModal = ({ list, api, target, open, title, label, onClose, af
           mode={target.mode}
           label={label}
           unique={(list.resource.unique ?? []) as readonly string[]}
+          recordRules={list.resource.rules}
           table={list.table}
           recordId={editing}
           loading={loading}
