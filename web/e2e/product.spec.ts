@@ -107,6 +107,13 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
   await pickOption(page, form.getByLabel('基本单位', { exact: true }), '瓶')
   await form.getByLabel('规格', { exact: true }).fill('0.3g×60粒')
   await form.getByLabel('保质期（天）', { exact: true }).fill('730')
+  // a rule across two fields is said on its field, and checked again when the other one changes
+  await form.getByLabel('净重（kg）', { exact: true }).fill('0.09')
+  await form.getByLabel('毛重（kg）', { exact: true }).fill('0.08')
+  const netWeight = form.locator('.ant-form-item').filter({ has: page.getByLabel('净重（kg）', { exact: true }) })
+  await expect(netWeight.locator('.ant-form-item-explain-error')).toHaveText('净重不能大于毛重')
+  await form.getByLabel('毛重（kg）', { exact: true }).fill('0.1')
+  await expect(netWeight.locator('.ant-form-item-explain-error')).toHaveCount(0)
 
   const units = form.getByTestId('units-editor')
   await units.getByTestId('unit-add').click()
@@ -159,6 +166,27 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
   await expect(view.locator('.ant-table-row').filter({ hasText: JAR.zh })).toContainText('采购')
   await view.getByRole('tab', { name: '审核进度' }).click()
   await expect(view).toContainText('财务总监审核')
+  await page.keyboard.press('Escape')
+
+  // its prices: a validity that ends before it starts is marked and said, and saved once fixed
+  await list.getByRole('button', { name: /^价\s*格$/ }).click()
+  const prices = page.getByTestId('product-price-modal')
+  await prices.getByTestId('price-0').fill('12')
+  const [validFrom, validTo] = [0, 1].map((i) =>
+    prices.locator('.ant-table-row').first().locator('.ant-picker input').nth(i),
+  )
+  await validFrom!.fill('2026-06-01')
+  await validFrom!.press('Enter')
+  await validTo!.fill('2026-05-01')
+  await validTo!.press('Enter')
+  await prices.getByTestId('price-save').click()
+  await expect(page.locator('.ant-message')).toContainText('失效日期不能早于生效日期')
+  await expect(prices.locator('.ant-picker-status-error')).toHaveCount(1)
+  await validTo!.fill('2026-12-31')
+  await validTo!.press('Enter')
+  await expect(prices.locator('.ant-picker-status-error')).toHaveCount(0)
+  await prices.getByTestId('price-save').click()
+  await expect(page.locator('.ant-message')).toContainText('价格已保存')
   await page.keyboard.press('Escape')
 
   // not sellable yet: the select modal of branch products does not offer it

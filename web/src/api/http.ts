@@ -20,11 +20,24 @@ export class ApiError extends Error {
   }
 }
 
-/** What to tell the user of a failed call: the server's words in their language, else a general text. */
+/** The first problem a refused input names (a 400's issues, worded by the server in the user's language). */
+const firstIssue = (e: ApiError) => {
+  const [issue] = Array.isArray(e.result) ? (e.result as { message?: unknown }[]) : []
+  return e.status === 400 && typeof issue?.message === 'string' && issue.message ? issue.message : null
+}
+
+/**
+ * What to tell the user of a failed call: the server's words in their language (with the first
+ * problem of a refused input), else a general text.
+ */
 export const failureText = (
   e: unknown,
   fallbackKey: 'common.http.requestError' | 'common.http.downloadFailed' = 'common.http.requestError',
-): string => (e instanceof ApiError ? e.message : i18n.t(fallbackKey))
+): string => {
+  if (!(e instanceof ApiError)) return i18n.t(fallbackKey)
+  const issue = firstIssue(e)
+  return issue ? i18n.t('common.messages.refusedInput', { message: e.message, issue }) : e.message
+}
 
 export type Query = Record<string, string | number | boolean | null | undefined>
 

@@ -1,6 +1,6 @@
-import { type Price, type PriceLine, PriceTypeValues, type Product } from '@app/contracts'
+import { type Price, type PriceLine, PriceTypeValues, type Product, RECORD_RULES } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, DatePicker, Form, Input, InputNumber, Modal, Space, Spin, Table, Typography } from 'antd'
+import { App, DatePicker, Form, type FormRule, Input, InputNumber, Modal, Space, Spin, Table, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { productApi, productKeys } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
 import { AuthButton, useButtonPermissions } from '../../auth/permissions.tsx'
 import { DATE_FORMAT, DATETIME_FORMAT, modalWidth } from '../../config/constants.ts'
+import { currentLang } from '../../i18n/index.ts'
 import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
 
@@ -40,6 +41,19 @@ const rowsOf = (prices: readonly Price[]): Row[] =>
     }
   })
 
+const day = (d: Dayjs | null | undefined) => d?.format(DATE_FORMAT) ?? null
+
+/** A row's validity by the price rule the server keeps (contracts' record-rules.ts), on its end. */
+const validityRule =
+  (row: number): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_, validTo: Dayjs | null | undefined) => {
+      const rule = RECORD_RULES.priceValidTo
+      const validFrom = getFieldValue(['rows', row, 'validFrom']) as Dayjs | null | undefined
+      if (!rule.holds({ validFrom: day(validFrom), validTo: day(validTo) })) throw new Error(rule.text[currentLang()])
+    },
+  })
+
 /** The price modal: the four prices of a product with currency and validity, and who changed them when. */
 export const ProductPriceModal = ({ product, open, onClose, afterClose }: Props) => {
   const { t } = useTranslation()
@@ -68,9 +82,16 @@ export const ProductPriceModal = ({ product, open, onClose, afterClose }: Props)
   }, [prices.data, open, form])
 
   const save = async () => {
-    const values = await form.validateFields().catch(() => null)
+    // a cell's error marks the cell; what is wrong is said once, for the first
+    const values = await form.validateFields().catch((e: { errorFields?: { errors: string[] }[] }) => {
+      const first = e.errorFields?.[0]?.errors[0]
+      if (first) void message.error(first)
+      return null
+    })
     if (!values) return
-    const lines: PriceLine[] = values.rows
+    // every row as it stands, its price type too (shown as text, not a field of the form)
+    const rows = form.getFieldValue('rows') as Row[]
+    const lines: PriceLine[] = rows
       .filter((r) => r.price !== null && r.price !== undefined && r.validFrom)
       .map((r) => ({
         priceType: r.priceType as PriceLine['priceType'],
@@ -164,7 +185,12 @@ export const ProductPriceModal = ({ product, open, onClose, afterClose }: Props)
                   {
                     title: label('validTo'),
                     render: (_, f) => (
-                      <Form.Item name={[f.name, 'validTo']} noStyle>
+                      <Form.Item
+                        name={[f.name, 'validTo']}
+                        noStyle
+                        dependencies={[['rows', f.name, 'validFrom']]}
+                        rules={[validityRule(f.name)]}
+                      >
                         <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
                       </Form.Item>
                     ),

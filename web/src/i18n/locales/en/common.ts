@@ -41,6 +41,7 @@ export default {
     empty: 'No data',
     selectRecord: 'Please select a record',
     onLine: 'Line {{line}}: {{message}}',
+    refusedInput: '{{message}}: {{issue}}',
   },
   http: {
     accessDenied: 'Access denied',

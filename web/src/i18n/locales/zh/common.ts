@@ -39,6 +39,7 @@ export default {
     empty: '暂无数据',
     selectRecord: '请选择一条记录',
     onLine: '第 {{line}} 行：{{message}}',
+    refusedInput: '{{message}}：{{issue}}',
   },
   http: {
     accessDenied: '拒绝访问',
