@@ -96,6 +96,22 @@ test('a branch order, reviewed step by step, changed after approval, deleted on 
   await chief.page.getByTestId('sub-apply-reply-save').click()
   await expect(rowWith(asked, orderNo)).toContainText('已通过')
 
+  // ---- branch_finance lowers a quantity while reviewing; taking every line off is refused first,
+  // in the words the server would answer with
+  await selectRow(financeList, orderNo)
+  await toolbarButton(financeList, /审核调整/).click()
+  const adjust = fp.getByTestId('review-adjust-modal')
+  const lowered = adjust.getByRole('spinbutton')
+  await expect(lowered).toHaveCount(3)
+  for (const i of [0, 1, 2]) await lowered.nth(i).fill('0')
+  await expect(adjust.getByTestId('adjust-refusal')).toHaveText('请选择产品')
+  await expect(adjust.getByTestId('adjust-submit')).toBeDisabled()
+  for (const [i, q] of [12, 24, 30].entries()) await lowered.nth(i).fill(String(q))
+  await expect(adjust.getByTestId('adjust-refusal')).toHaveCount(0)
+  await adjust.getByTestId('adjust-submit').click()
+  await expect(fp.locator('.ant-message')).toContainText('订单数量已调整')
+  await expect(adjust).toBeHidden()
+
   await reviewOrder(finance, orderNo, 'approve', '财务同意')
 
   // ---- gm_president, in English, rejects with a reason

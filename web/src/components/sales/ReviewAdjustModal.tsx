@@ -1,4 +1,4 @@
-import { localName, type SaleOrderLine } from '@app/contracts'
+import { Errors, localName, reviewAdjustRefusal, type SaleOrderLine } from '@app/contracts'
 import { Alert, App, Input, InputNumber, Modal, Space, Spin, Table, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { failureText } from '../../api/http.ts'
 import { salesApi, useOrderDetail } from '../../api/sales.ts'
 import { formatThousands, modalWidth } from '../../config/constants.ts'
 import { useDictText } from '../list/useDict.ts'
+import { refusalReason } from './refusal.ts'
 import type { OrderRef } from './useOrderActions.tsx'
 
 type Props = { order: OrderRef | null; onClose: () => void; onDone: () => void }
@@ -31,6 +32,8 @@ export const ReviewAdjustModal = ({ order, onClose, onDone }: Props) => {
   const [saving, setSaving] = useState(false)
   const lines = detail.data?.lines ?? []
   const changes = adjustedLines(lines, quantities)
+  // the order model's answer, as the server would give it: nothing changed, nothing left, too many
+  const refusal = reviewAdjustRefusal(lines, new Map(changes.map((c) => [c.lineId, c.quantity])))
 
   const close = () => {
     setQuantities(new Map())
@@ -39,7 +42,7 @@ export const ReviewAdjustModal = ({ order, onClose, onDone }: Props) => {
   }
 
   const submit = async () => {
-    if (!detail.data || changes.length === 0) return
+    if (!detail.data || refusal) return
     setSaving(true)
     try {
       await salesApi.reviewAdjust({ id, version: detail.data.version, lines: changes, note: note.trim() || null })
@@ -63,7 +66,7 @@ export const ReviewAdjustModal = ({ order, onClose, onDone }: Props) => {
       onCancel={close}
       okText={t('common.actions.submit')}
       cancelText={t('common.actions.cancel')}
-      okButtonProps={{ disabled: changes.length === 0, 'data-testid': 'adjust-submit' } as never}
+      okButtonProps={{ disabled: refusal !== null, 'data-testid': 'adjust-submit' } as never}
       confirmLoading={saving}
       destroyOnHidden
       data-testid="review-adjust-modal"
@@ -106,6 +109,11 @@ export const ReviewAdjustModal = ({ order, onClose, onDone }: Props) => {
               },
             ]}
           />
+          {refusal && refusal !== Errors.OrderUnchanged && (
+            <Typography.Text type="danger" data-testid="adjust-refusal">
+              {refusalReason(refusal.code)}
+            </Typography.Text>
+          )}
           <Typography.Text>{t('sales.adjust.note')}</Typography.Text>
           <Input.TextArea
             rows={3}
