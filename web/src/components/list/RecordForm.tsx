@@ -6,7 +6,7 @@ import { failureText } from '../../api/http.ts'
 import { listSupportApi } from '../../api/resources.ts'
 import { currentLang } from '../../i18n/index.ts'
 import { FieldWidget } from './FieldWidget.tsx'
-import { checkValue, type FormFieldSpec, toPayload } from './form-spec.ts'
+import { checkValue, type FormFieldSpec, requiredRule, toPayload } from './form-spec.ts'
 import type { FormMode } from './types.ts'
 import { useLooseT } from './useFieldLabel.ts'
 
@@ -53,7 +53,7 @@ export const RecordForm = ({
   const rulesOf = (spec: FormFieldSpec): Rule[] => {
     const title = label(spec.name)
     const rules: Rule[] = [
-      { required: spec.required, message: t('list.validation.required', { label: title }) },
+      { ...requiredRule(t, title, spec.widget), required: spec.required },
       {
         validator: async (_, value) => {
           const issue = checkValue(spec, value)

@@ -83,6 +83,11 @@ describe('form generated from the zod input schema and the field meta', () => {
     const box = byName(formSpecs(BoxSpecInputSchema, boxSpecResource))
     expect(checkValue(box.get('grossWeightKg')!, 0)).toEqual({ key: 'list.validation.above', values: { min: 0 } })
     expect(checkValue(box.get('grossWeightKg')!, 12.5)).toBeNull()
+    // a required choice left empty is asked for as a choice, a typed one as a value
+    const branch = byName(formSpecs(BranchInputSchema, branchResource))
+    expect(branch.get('branchType')?.widget).toBe('select')
+    expect(checkValue(branch.get('branchType')!, undefined)).toEqual({ key: 'list.validation.requiredChoice' })
+    expect(checkValue(branch.get('code')!, undefined)).toEqual({ key: 'list.validation.required' })
   })
 
   it('sends trimmed text, null for emptied nullable fields, and leaves defaults to the server', () => {

@@ -1,5 +1,6 @@
 import type { FieldMeta, ResourceMeta } from '@app/contracts'
 import dayjs, { type Dayjs } from 'dayjs'
+import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 import { resourceByName } from '../../api/resources.ts'
 import { DATE_FORMAT } from '../../config/constants.ts'
@@ -196,13 +197,26 @@ export type IssueText = { key: string; values?: Record<string, unknown> }
 
 const CODE_PATTERN = '^[A-Za-z0-9_-]+$'
 
+/** Widgets a value is chosen in, not typed: their missing value is asked for as a choice. */
+const CHOSEN: readonly Widget[] = ['select', 'treeSelect', 'date', 'datetime']
+
+/** The words for a required field left empty: "please enter" a typed one, "please select" a chosen one. */
+export const requiredKey = (spec: Pick<FormFieldSpec, 'widget'>) =>
+  CHOSEN.includes(spec.widget) ? 'list.validation.requiredChoice' : 'list.validation.required'
+
+/** A form item's required rule, worded for its widget ("please select" a select's label). */
+export const requiredRule = (t: TFunction, label: string, widget: Widget = 'input') => ({
+  required: true,
+  message: t(requiredKey({ widget }), { label }),
+})
+
 /**
  * Checks one value with the field's zod schema, the same one the server applies, and words the
  * first problem as an i18n key (the schema's own messages are English only).
  */
 export const checkValue = (spec: FormFieldSpec, value: unknown): IssueText | null => {
   const payload = toPayloadValue(spec, value)
-  if (payload === undefined && spec.required) return { key: 'list.validation.required' }
+  if (payload === undefined && spec.required) return { key: requiredKey(spec) }
   const result = spec.schema.safeParse(payload)
   if (result.success) return null
   const issue = result.error.issues[0] as z.core.$ZodIssue & Record<string, unknown>
@@ -228,7 +242,7 @@ export const checkValue = (spec: FormFieldSpec, value: unknown): IssueText | nul
       }
       return { key: 'list.validation.format' }
     case 'invalid_type':
-      if (payload === undefined || payload === null) return { key: 'list.validation.required' }
+      if (payload === undefined || payload === null) return { key: requiredKey(spec) }
       return issue.expected === 'number' ? { key: 'list.validation.number' } : { key: 'list.validation.format' }
     case 'invalid_value':
       return { key: 'list.validation.choose' }

@@ -9,6 +9,7 @@ import { failureText } from '../../api/http.ts'
 import { stockApi } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
 import { DATE_FORMAT, modalWidth } from '../../config/constants.ts'
+import { requiredRule } from '../list/form-spec.ts'
 import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
 import { NAME_SEARCH, useRefOptions } from '../list/useRefOptions.ts'
@@ -92,8 +93,6 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
     }
   }
 
-  const required = (name: string) => [{ required: true, message: t('list.validation.required', { label: name }) }]
-
   return (
     <Modal
       open={!!docType}
@@ -110,7 +109,11 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
     >
       <Form form={form} layout="vertical" initialValues={{ lines: [{}] }}>
         <Space wrap size="large">
-          <Form.Item name="depotId" label={docLabel('depotId')} rules={required(docLabel('depotId'))}>
+          <Form.Item
+            name="depotId"
+            label={docLabel('depotId')}
+            rules={[requiredRule(t, docLabel('depotId'), 'select')]}
+          >
             <Select {...searched} style={{ width: 220 }} options={depots.options} data-testid="doc-depot" />
           </Form.Item>
           {docType === StockDocType.PurchaseIn && (
@@ -147,7 +150,7 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
                     render: (_, f) => (
                       <Form.Item
                         name={[f.name, 'productId']}
-                        rules={required(label('productId'))}
+                        rules={[requiredRule(t, label('productId'), 'select')]}
                         style={{ marginBottom: 0 }}
                       >
                         <Select {...searched} options={products.options} data-testid={`line-product-${f.name}`} />
@@ -160,7 +163,7 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
                     render: (_, f) => (
                       <Form.Item
                         name={[f.name, 'batchNo']}
-                        rules={isIn ? required(label('batchNo')) : []}
+                        rules={isIn ? [requiredRule(t, label('batchNo'))] : []}
                         style={{ marginBottom: 0 }}
                       >
                         <Input maxLength={64} data-testid={`line-batch-${f.name}`} />
@@ -173,7 +176,7 @@ export const StockDocModal = ({ docType, onClose }: Props) => {
                     render: (_, f) => (
                       <Form.Item
                         name={[f.name, 'quantity']}
-                        rules={required(label('quantity'))}
+                        rules={[requiredRule(t, label('quantity'))]}
                         style={{ marginBottom: 0 }}
                       >
                         <InputNumber<number>

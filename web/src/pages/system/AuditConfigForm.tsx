@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
 import { approvalApi } from '../../api/approval.ts'
 import { failureText } from '../../api/http.ts'
+import { requiredRule } from '../../components/list/form-spec.ts'
 import { useDict } from '../../components/list/useDict.ts'
 import {
   NAME_SEARCH,
@@ -131,7 +132,6 @@ export const AuditConfigForm = ({
 
   const business = Form.useWatch('business', form)
   const adjustable = ADJUSTABLE.has(business ?? '')
-  const required = (label: string) => [{ required: true, message: t('list.validation.required', { label }) }]
   return (
     <Modal
       open={open}
@@ -160,7 +160,11 @@ export const AuditConfigForm = ({
       >
         <Row gutter={24}>
           <Col xs={24} md={12} xl={6}>
-            <Form.Item name="name" label={t('approval.config.name')} rules={required(t('approval.config.name'))}>
+            <Form.Item
+              name="name"
+              label={t('approval.config.name')}
+              rules={[requiredRule(t, t('approval.config.name'))]}
+            >
               <Input maxLength={100} />
             </Form.Item>
           </Col>
@@ -173,7 +177,7 @@ export const AuditConfigForm = ({
             <Form.Item
               name="business"
               label={t('approval.config.business')}
-              rules={required(t('approval.config.business'))}
+              rules={[requiredRule(t, t('approval.config.business'), 'select')]}
             >
               <Select placeholder={t('list.search.choose')} options={businesses} disabled={Boolean(editing)} />
             </Form.Item>

@@ -50,6 +50,7 @@ export default {
   },
   validation: {
     required: 'Please enter {{label}}',
+    requiredChoice: 'Please select {{label}}',
     minLength: '{{label}} needs at least {{min}} characters',
     maxLength: '{{label}} takes at most {{max}} characters',
     min: '{{label}} must be at least {{min}}',

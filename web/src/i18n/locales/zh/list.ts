@@ -49,6 +49,7 @@ export default {
   },
   validation: {
     required: '请填写{{label}}',
+    requiredChoice: '请选择{{label}}',
     minLength: '{{label}}至少 {{min}} 个字符',
     maxLength: '{{label}}最多 {{max}} 个字符',
     min: '{{label}}不能小于 {{min}}',
