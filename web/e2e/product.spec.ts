@@ -321,3 +321,38 @@ test('1 000 products from a workbook: one bad row imports nothing, the fixed fil
   await expect(list.locator('.ant-pagination-total-text')).toHaveText('共 1000 条')
   await expect(rows(list).first()).toContainText('待审核')
 })
+
+test("a branch's stock workbook: a bad row is named in the user's words; the fixed one replaces the branch's stock", async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/status of 400/)
+  const sheet = async (data: (string | number)[][]) => {
+    const wb = new ExcelJS.Workbook()
+    wb.addWorksheet('库存').addRows([['产品编码', '批次号', '数量', '有效期至'], ...data])
+    return {
+      name: 'stock.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(await wb.xlsx.writeBuffer()),
+    }
+  }
+  await signIn(page, 'admin')
+  await page.goto('/pro/stockList')
+  await page.getByTestId('upload-stock').click()
+  const modal = page.getByTestId('branch-stock-modal')
+  await pickOption(page, modal.getByTestId('upload-branch'), '俄罗斯分公司')
+  const file = modal.locator('input[type=file]')
+  await file.setInputFiles(
+    await sheet([
+      ['CP-001', 'RU-E2E', 60, '2027-12-31'],
+      ['NO-SUCH', 'RU-E2E', 5, '2027-12-31'],
+    ]),
+  )
+  await modal.getByTestId('upload-stock-ok').click()
+  await expect(modal.locator('.ant-alert')).toHaveText('第 3 行：产品编码: 找不到产品「NO-SUCH」')
+
+  await file.setInputFiles(await sheet([['CP-001', 'RU-E2E', 60, '2027-12-31']]))
+  await modal.getByTestId('upload-stock-ok').click()
+  await expect(page.locator('.ant-message')).toContainText('已上传 1 行，合计数量 60')
+  await expect(modal).toBeHidden()
+})

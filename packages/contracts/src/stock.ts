@@ -76,8 +76,18 @@ export const BranchStockUploadResultSchema = z.object({
   totalQuantity: z.number(),
 })
 export type BranchStockUploadResult = z.infer<typeof BranchStockUploadResultSchema>
-/** One refused row of a branch stock workbook (1-based sheet row). */
-export const BranchStockRowErrorSchema = z.object({ row: z.number().int(), field: z.string(), reason: z.string() })
+/**
+ * One refused row of a branch stock workbook (1-based sheet row): its column, the reason (and the
+ * cell's value where it matters), and what to tell the user, in their language.
+ */
+export const BranchStockRowErrorSchema = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  reason: z.string(),
+  value: z.string().optional(),
+  message: z.string(),
+})
+export type BranchStockRowError = z.infer<typeof BranchStockRowErrorSchema>
 
 // ---------------------------------------------------------------- stock documents
 export const stockDocResource = defineResource({

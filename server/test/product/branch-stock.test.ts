@@ -61,9 +61,23 @@ describe('branch stock upload', () => {
     expect(res.status).toBe(400)
     expect(res.body.result).toEqual({
       errors: [
-        { row: 3, field: 'productCode', reason: 'unknown product NO-SUCH' },
-        { row: 4, field: 'quantity', reason: 'a number from 0' },
+        {
+          row: 3,
+          field: 'productCode',
+          reason: 'unknown product',
+          value: 'NO-SUCH',
+          message: 'Product code: product "NO-SUCH" not found',
+        },
+        { row: 4, field: 'quantity', reason: 'a number from 0', message: 'Quantity: a number from 0' },
       ],
+    })
+    // in the caller's language, a missing column too
+    const zh = await upload(branchAdmin, russia, [
+      ['批次号', '数量'],
+      ['RU-01', 5],
+    ])
+    expect(zh.body.result).toEqual({
+      errors: [{ row: 1, field: 'productCode', reason: 'column missing', message: '产品编码: 缺少此列' }],
     })
     expect((await stockOf(russia)).total).toBe(2)
   })

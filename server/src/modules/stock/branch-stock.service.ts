@@ -36,7 +36,23 @@ const dayOf = (v: unknown): string | null | undefined => {
   return /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : undefined
 }
 
-type RowError = { row: number; field: string; reason: string }
+type Reason = 'column missing' | 'required' | 'a number from 0' | 'YYYY-MM-DD' | 'unknown product'
+type RowError = { row: number; field: Field; reason: Reason; value?: string }
+
+/** What each reason says, in the caller's language (the value is the cell's, where it matters). */
+const REASON_TEXTS: Record<Reason, Record<Lang, (value: string) => string>> = {
+  'column missing': { zh: () => '缺少此列', en: () => 'column missing' },
+  required: { zh: () => '不能为空', en: () => 'required' },
+  'a number from 0': { zh: () => '须为不小于 0 的数字', en: () => 'a number from 0' },
+  'YYYY-MM-DD': { zh: () => '日期须为 YYYY-MM-DD', en: () => 'a date as YYYY-MM-DD' },
+  'unknown product': { zh: (v) => `找不到产品「${v}」`, en: (v) => `product "${v}" not found` },
+}
+
+/** A refused row as the upload answers it: its column's title and the reason, in the caller's language. */
+const said = (e: RowError, lang: Lang) => ({
+  ...e,
+  message: `${BRANCH_STOCK_TITLES[e.field][lang]}: ${REASON_TEXTS[e.reason][lang](e.value ?? '')}`,
+})
 type Parsed = { code: string; batchNo: string; quantity: number; expiryDate: string | null; row: number }
 
 /** The rows of the first sheet, or the reasons rows are refused. */
@@ -111,6 +127,7 @@ export const createBranchStockService = (deps: { db: Db }) => {
       principal: Principal,
       branchId: string,
       buffer: Buffer,
+      lang: Lang,
     ): Promise<BranchStockUploadResult> {
       await assertBranch(db, branchId)
       await assertMayUpload(principal, branchId)
@@ -123,8 +140,11 @@ export const createBranchStockService = (deps: { db: Db }) => {
       const idOf = new Map(found.map((p) => [p.code, p.id]))
       for (const r of rows)
         if (r.code && !idOf.has(r.code))
-          errors.push({ row: r.row, field: 'productCode', reason: `unknown product ${r.code}` })
-      if (errors.length > 0) fail(Errors.ParameterError, { errors: errors.sort((a, b) => a.row - b.row).slice(0, 200) })
+          errors.push({ row: r.row, field: 'productCode', reason: 'unknown product', value: r.code })
+      if (errors.length > 0) {
+        const first = errors.sort((a, b) => a.row - b.row).slice(0, 200)
+        fail(Errors.ParameterError, { errors: first.map((e) => said(e, lang)) })
+      }
 
       // the same product and batch on several rows add up
       const merged = new Map<

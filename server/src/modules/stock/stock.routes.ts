@@ -101,7 +101,7 @@ export const stockRoutes =
         await assertWorkbook(file)
         const branchId = z.string().uuid().safeParse(upload.fields.branchId)
         if (!branchId.success) fail(Errors.ParameterError, { field: 'branchId' })
-        return ok(await branchStock.upload(req, principalOf(req), branchId.data, file.buffer))
+        return ok(await branchStock.upload(req, principalOf(req), branchId.data, file.buffer, requestLang(req)))
       },
     )
 

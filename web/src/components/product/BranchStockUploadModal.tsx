@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
-import { Errors, errorText } from '@app/contracts'
+import { type BranchStockRowError, Errors, errorText } from '@app/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Form, List, Modal, Select, Space, Typography, Upload } from 'antd'
 import { useState } from 'react'
@@ -12,7 +12,6 @@ import { currentLang } from '../../i18n/index.ts'
 import { isImportFile } from '../list/ImportButton.tsx'
 import { NAME_SEARCH, useRefOptions } from '../list/useRefOptions.ts'
 
-type RowError = { row: number; field: string; reason: string }
 type Props = { open: boolean; onClose: () => void }
 
 /**
@@ -26,7 +25,7 @@ export const BranchStockUploadModal = ({ open, onClose }: Props) => {
   const branches = useRefOptions('branch', 'name')
   const [branchId, setBranchId] = useState<string>()
   const [file, setFile] = useState<File | null>(null)
-  const [errors, setErrors] = useState<RowError[]>([])
+  const [errors, setErrors] = useState<BranchStockRowError[]>([])
   const [busy, setBusy] = useState(false)
 
   const upload = async () => {
@@ -40,7 +39,8 @@ export const BranchStockUploadModal = ({ open, onClose }: Props) => {
       setFile(null)
       onClose()
     } catch (e) {
-      const rows = (e instanceof ApiError ? (e.result as { errors?: RowError[] } | null)?.errors : undefined) ?? []
+      const rows =
+        (e instanceof ApiError ? (e.result as { errors?: BranchStockRowError[] } | null)?.errors : undefined) ?? []
       setErrors(rows)
       if (rows.length === 0) void message.error(failureText(e))
     } finally {
@@ -111,9 +111,7 @@ export const BranchStockUploadModal = ({ open, onClose }: Props) => {
               size="small"
               dataSource={errors}
               renderItem={(e) => (
-                <Typography.Text>
-                  {t('product.stock.rowErrors', { row: e.row, field: e.field, reason: e.reason })}
-                </Typography.Text>
+                <Typography.Text>{t('product.stock.rowErrors', { row: e.row, message: e.message })}</Typography.Text>
               )}
             />
           }

@@ -172,7 +172,7 @@ export default {
     branch: 'Branch',
     file: 'Stock workbook',
     uploaded: '{{rows}} rows uploaded, total quantity {{total}}',
-    rowErrors: 'Row {{row}} {{field}}: {{reason}}',
+    rowErrors: 'Row {{row}}: {{message}}',
     uploadHint: "Columns: product code, batch no, quantity, expiry date; replaces the branch's stock",
   },
 } satisfies typeof zh

@@ -167,7 +167,7 @@ export default {
     branch: '分公司',
     file: '库存文件',
     uploaded: '已上传 {{rows}} 行，合计数量 {{total}}',
-    rowErrors: '第 {{row}} 行 {{field}}：{{reason}}',
+    rowErrors: '第 {{row}} 行：{{message}}',
     uploadHint: '列：产品编码、批次号、数量、有效期至；上传后替换该分公司原有库存',
   },
 }
