@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ApprovalStatus } from './dicts/sales.ts'
 import { stepNumber, versionNo } from './fields.ts'
 import { DEFAULT_PAGE_SIZE, pageOf } from './paging.ts'
+import { keepsRules, RECORD_RULES } from './record-rules.ts'
 
 /**
  * The approval engine's contract (SPEC 3 'Audit config', 4 approval status and progress, 6 'only
@@ -64,10 +65,7 @@ export const AuditStepInputSchema = z
     /** The step's reviewer may lower quantities or remove lines of the object (sales orders). */
     allowAdjust: z.boolean().default(false),
   })
-  .refine((s) => s.deptType !== StepDeptType.Fixed || !!s.orgCode, {
-    message: 'orgCode is required for a fixed department',
-    path: ['orgCode'],
-  })
+  .superRefine(keepsRules([RECORD_RULES.stepDepartment]))
 export type AuditStepInput = z.input<typeof AuditStepInputSchema>
 
 export const AuditConfigInputSchema = z.object({

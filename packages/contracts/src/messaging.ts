@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { versionNo } from './fields.ts'
 import { DEFAULT_PAGE_SIZE } from './paging.ts'
+import { keepsRules, RECORD_RULES } from './record-rules.ts'
 import { AUDIT_FIELDS, defineResource } from './resource.ts'
 
 /**
@@ -111,7 +112,7 @@ export const NoticeStatusSchema = z.enum(NOTICE_STATUSES)
 export type NoticeStatus = z.infer<typeof NoticeStatusSchema>
 
 /** Where a notice of open type `url` leads: an app path or an http(s) address. */
-const NoticeUrlSchema = z
+export const NoticeUrlSchema = z
   .string()
   .trim()
   .max(500)
@@ -134,14 +135,7 @@ export const NoticeInputSchema = z
     /** Department ids or role ids, by `targetType`; empty for everyone. */
     targetIds: z.array(z.string().uuid()).max(500).default([]),
   })
-  .superRefine((v, ctx) => {
-    if (v.openType === 'url' && !v.openUrl) {
-      ctx.addIssue({ code: 'custom', path: ['openUrl'], message: 'required when the open type is url' })
-    }
-    if (v.targetType !== 'all' && v.targetIds.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['targetIds'], message: 'choose at least one recipient group' })
-    }
-  })
+  .superRefine(keepsRules([RECORD_RULES.noticeOpenUrl, RECORD_RULES.noticeTargets]))
 export type NoticeInput = z.input<typeof NoticeInputSchema>
 
 /** An edit names the notice and the version it was read at (a stale version answers 409). */

@@ -57,6 +57,30 @@ export const RECORD_RULES = {
     '失效日期不能早于生效日期',
     'Valid to must not be before valid from',
   ),
+  noticeOpenUrl: rule(
+    'notice.openUrl',
+    'openUrl',
+    ['openType'],
+    (n) => n.openType !== 'url' || given(n.openUrl),
+    '请填写链接地址',
+    'Enter the link address',
+  ),
+  noticeTargets: rule(
+    'notice.targetIds',
+    'targetIds',
+    ['targetType'],
+    (n) => n.targetType === 'all' || (Array.isArray(n.targetIds) && n.targetIds.length > 0),
+    '请至少选择一项',
+    'Choose at least one',
+  ),
+  stepDepartment: rule(
+    'auditStep.orgCode',
+    'orgCode',
+    ['deptType'],
+    (s) => s.deptType !== 'fixed' || given(s.orgCode),
+    '请选择部门',
+    'Choose a department',
+  ),
 } as const
 
 const byId = new Map<string, RecordRule>(Object.values(RECORD_RULES).map((r) => [r.id, r]))

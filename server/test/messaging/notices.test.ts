@@ -269,11 +269,16 @@ describe('notices', () => {
   })
 
   it('checks the input: url open type needs a url, groups need members, ids must exist', async () => {
-    expect((await admin.post('/api/sys/notice/add', draft({ openType: 'url' }))).status).toBe(400)
+    const noUrl = await admin.post('/api/sys/notice/add', draft({ openType: 'url' }))
+    expect(noUrl.status).toBe(400)
+    // said on its field in the caller's language (the administrator's is Chinese)
+    expect(noUrl.body.result).toEqual([expect.objectContaining({ path: 'openUrl', message: '请填写链接地址' })])
     expect(
       (await admin.post('/api/sys/notice/add', draft({ openType: 'url', openUrl: 'javascript:alert(1)' }))).status,
     ).toBe(400)
-    expect((await admin.post('/api/sys/notice/add', draft({ targetIds: [] }))).status).toBe(400)
+    const nobody = await admin.post('/api/sys/notice/add', draft({ targetIds: [] }))
+    expect(nobody.status).toBe(400)
+    expect(nobody.body.result).toEqual([expect.objectContaining({ path: 'targetIds', message: '请至少选择一项' })])
     const unknown = await admin.post(
       '/api/sys/notice/add',
       draft({ targetIds: ['00000000-0000-4000-8000-000000000000'] }),

@@ -4,9 +4,8 @@ import type { Rule } from 'antd/es/form'
 import { useTranslation } from 'react-i18next'
 import { failureText } from '../../api/http.ts'
 import { listSupportApi } from '../../api/resources.ts'
-import { currentLang } from '../../i18n/index.ts'
 import { FieldWidget } from './FieldWidget.tsx'
-import { checkValue, type FormFieldSpec, requiredRule, toPayload } from './form-spec.ts'
+import { checkValue, type FormFieldSpec, keepingRule, requiredRule, toPayload } from './form-spec.ts'
 import type { FormMode } from './types.ts'
 import { useLooseT } from './useFieldLabel.ts'
 
@@ -64,14 +63,7 @@ export const RecordForm = ({
       // a rule across fields, on the record as the form stands (its other fields' changes check it again)
       ...recordRules
         .filter((rule) => rule.field === spec.name)
-        .map(
-          (rule): Rule =>
-            ({ getFieldsValue }) => ({
-              validator: async () => {
-                if (!rule.holds(toPayload(specs, getFieldsValue(true)))) throw new Error(rule.text[currentLang()])
-              },
-            }),
-        ),
+        .map((rule) => keepingRule(rule, (f) => toPayload(specs, f.getFieldsValue(true)))),
     ]
     if (table && unique.includes(spec.name)) {
       rules.push({

@@ -1,9 +1,11 @@
-import type { FieldMeta, ResourceMeta } from '@app/contracts'
+import type { FieldMeta, RecordRule, ResourceMeta } from '@app/contracts'
+import type { FormInstance, FormRule } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 import { resourceByName } from '../../api/resources.ts'
 import { DATE_FORMAT } from '../../config/constants.ts'
+import { currentLang } from '../../i18n/index.ts'
 import type { FormFieldOverride, FormMode, Widget } from './types.ts'
 
 /** What the form needs to know about one field, read from the zod input schema and the field meta. */
@@ -203,6 +205,18 @@ const CHOSEN: readonly Widget[] = ['select', 'treeSelect', 'date', 'datetime']
 /** The words for a required field left empty: "please enter" a typed one, "please select" a chosen one. */
 export const requiredKey = (spec: Pick<FormFieldSpec, 'widget'>) =>
   CHOSEN.includes(spec.widget) ? 'list.validation.requiredChoice' : 'list.validation.required'
+
+/**
+ * A form item's check of a rule across fields (contracts' record-rules.ts, the one the server
+ * keeps), on the record `recordOf` reads from the form: its values, or a row of a list.
+ */
+export const keepingRule =
+  (rule: RecordRule, recordOf: (form: FormInstance) => Record<string, unknown> | undefined): FormRule =>
+  (form) => ({
+    validator: async () => {
+      if (!rule.holds(recordOf(form as FormInstance) ?? {})) throw new Error(rule.text[currentLang()])
+    },
+  })
 
 /** A form item's required rule, worded for its widget ("please select" a select's label). */
 export const requiredRule = (t: TFunction, label: string, widget: Widget = 'input') => ({

@@ -7,6 +7,8 @@ import {
   type NoticeOpenType,
   type NoticeTarget,
   type NoticeType,
+  NoticeUrlSchema,
+  RECORD_RULES,
 } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Flex, Form, Input, Radio, Select, Spin, Tabs } from 'antd'
@@ -14,6 +16,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { messagingApi, messagingKeys } from '../../api/messaging.ts'
 import { useButtonPermissions } from '../../auth/permissions.tsx'
+import { keepingRule, requiredRule } from '../list/form-spec.ts'
 import { NAME_SEARCH, namedOption } from '../list/useRefOptions.ts'
 import { isEmptyHtml, RichTextEditor } from './RichTextEditor.tsx'
 
@@ -36,8 +39,6 @@ type Props = {
   onPublished?: (notice: Notice) => void
   onCancel?: () => void
 }
-
-const OPEN_URL = /^(\/(?!\/)|https?:\/\/)\S*$/
 
 const toDraft = (v: Values, current: { id: string; version: number } | null): NoticeDraft => ({
   ...(current ?? {}),
@@ -163,7 +164,6 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
 
   if (noticeId && existing.isLoading) return <Spin style={{ display: 'block', margin: '40px auto' }} />
   const canSave = can(current ? 'sys_notice:edit' : 'sys_notice:add')
-  const required = (field: string) => ({ required: true, message: t('messaging.form.required', { field }) })
 
   return (
     <Form<Values>
@@ -183,7 +183,7 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
         <Form.Item
           name="title"
           label={t('messaging.form.title')}
-          rules={[required(t('messaging.form.title'))]}
+          rules={[requiredRule(t, t('messaging.form.title'))]}
           style={{ flex: 1 }}
         >
           <Input maxLength={200} showCount placeholder={t('messaging.form.titlePlaceholder')} />
@@ -206,9 +206,14 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
         <Form.Item
           name="openUrl"
           label={t('messaging.form.openUrl')}
+          required
           rules={[
-            required(t('messaging.form.openUrl')),
-            { pattern: OPEN_URL, message: t('messaging.form.openUrlInvalid') },
+            keepingRule(RECORD_RULES.noticeOpenUrl, (f) => f.getFieldsValue(true)),
+            {
+              validator: async (_, v?: string) => {
+                if (v && !NoticeUrlSchema.safeParse(v).success) throw new Error(t('messaging.form.openUrlInvalid'))
+              },
+            },
           ]}
         >
           <Input maxLength={500} placeholder={t('messaging.form.openUrlPlaceholder')} />
@@ -224,7 +229,8 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
         <Form.Item
           name="targetIds"
           label={t(targetType === 'departments' ? 'messaging.form.departments' : 'messaging.form.roles')}
-          rules={[{ required: true, type: 'array', min: 1, message: t('messaging.form.targetRequired') }]}
+          required
+          rules={[keepingRule(RECORD_RULES.noticeTargets, (f) => f.getFieldsValue(true))]}
         >
           <Select
             placeholder={t('list.search.choose')}

@@ -1,5 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import { AuditBusiness, type AuditConfig, type AuditConfigInput, type AuditStepInput } from '@app/contracts'
+import {
+  AuditBusiness,
+  type AuditConfig,
+  type AuditConfigInput,
+  type AuditStepInput,
+  RECORD_RULES,
+} from '@app/contracts'
 import { useQuery } from '@tanstack/react-query'
 import {
   App,
@@ -22,7 +28,7 @@ import { useTranslation } from 'react-i18next'
 import { adminApi, adminKeys } from '../../api/admin.ts'
 import { approvalApi } from '../../api/approval.ts'
 import { failureText } from '../../api/http.ts'
-import { requiredRule } from '../../components/list/form-spec.ts'
+import { keepingRule, requiredRule } from '../../components/list/form-spec.ts'
 import { useDict } from '../../components/list/useDict.ts'
 import {
   NAME_SEARCH,
@@ -252,7 +258,10 @@ export const AuditConfigForm = ({
                           <Form.Item
                             name={[field.name, 'orgCode']}
                             label={t('approval.config.orgCode')}
-                            rules={[{ required: true, message: t('approval.config.chooseDept') }]}
+                            required
+                            rules={[
+                              keepingRule(RECORD_RULES.stepDepartment, (f) => f.getFieldValue(['steps', field.name])),
+                            ]}
                           >
                             <TreeSelect
                               placeholder={t('list.search.choose')}

@@ -36,7 +36,6 @@ export default {
     moveDown: 'Move down',
     removeStep: 'Remove step',
     stepsRequired: 'A flow needs at least one step',
-    chooseDept: 'Choose a department',
     chooseRole: 'Choose a role',
     process: 'Flow',
     processTitle: 'Review flow: {{name}}',

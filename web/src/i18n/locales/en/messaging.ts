@@ -38,7 +38,6 @@ export default {
     targets: { all: 'Everyone', departments: 'Departments', roles: 'Roles' },
     departments: 'Departments',
     roles: 'Roles',
-    targetRequired: 'Choose at least one',
     content: 'Content',
     contentRequired: 'Write the announcement',
     titleEn: 'English title',
@@ -49,7 +48,6 @@ export default {
     publishConfirm: 'Publishing sends it to every user in the chosen recipients. Publish now?',
     saved: 'Draft saved',
     published: 'Announcement published',
-    required: '{{field}} is required',
   },
   editor: {
     bold: 'Bold',

@@ -35,7 +35,6 @@ export default {
     moveDown: '下移',
     removeStep: '删除步骤',
     stepsRequired: '至少需要一个审核步骤',
-    chooseDept: '请选择部门',
     chooseRole: '请选择角色',
     process: '审核流程',
     processTitle: '审核流程：{{name}}',

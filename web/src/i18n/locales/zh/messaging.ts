@@ -36,7 +36,6 @@ export default {
     targets: { all: '全体用户', departments: '指定部门', roles: '指定角色' },
     departments: '部门',
     roles: '角色',
-    targetRequired: '请至少选择一项',
     content: '内容',
     contentRequired: '请输入公告内容',
     titleEn: '英文标题',
@@ -47,7 +46,6 @@ export default {
     publishConfirm: '发布后将发送给所选范围内的所有用户，确定发布吗？',
     saved: '草稿已保存',
     published: '公告已发布',
-    required: '请填写{{field}}',
   },
   editor: {
     bold: '加粗',
