@@ -402,3 +402,41 @@ for (const [w, h] of [
     }
   })
 }
+
+test('a new account registers from the login page: the form says what is wrong first, then the account waits for an administrator', async ({
+  page,
+  consoleErrors,
+}) => {
+  // signing in before an administrator enables the account is refused (403)
+  consoleErrors.allow(/status of 403/)
+  await page.goto('/user/login')
+  await page.getByRole('link', { name: '注册账号' }).click()
+  const username = page.getByLabel('账号', { exact: true })
+  const password = page.getByLabel('密码', { exact: true })
+  const confirm = page.getByLabel('确认密码', { exact: true })
+  // the login form has an account and a password too: the register form is the one with a confirmation
+  await expect(confirm).toBeVisible()
+  await expect(page.getByLabel('账号', { exact: true })).toHaveCount(1)
+  await username.fill('a b')
+  await password.fill('short')
+  await confirm.fill('short2')
+  await page.getByRole('button', { name: /注\s*册/ }).click()
+  await expect(page.locator('.ant-form-item-explain-error')).toHaveText([
+    '账号为 2-32 位字母、数字或 _ . @ -',
+    '密码至少 8 位',
+    '密码不一致',
+  ])
+
+  const name = `e2e_${Date.now().toString(36)}`
+  await username.fill(name)
+  await password.fill('Longer@2026')
+  await confirm.fill('Longer@2026')
+  await page.getByRole('button', { name: /注\s*册/ }).click()
+  await expect(page.getByText(`账号 ${name} 注册成功`)).toBeVisible()
+
+  await page.goto('/user/login')
+  await page.getByLabel(/账号/).fill(name)
+  await page.getByLabel(/密码/).fill('Longer@2026')
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+  await expect(page.getByText('账号待管理员启用')).toBeVisible()
+})

@@ -3,6 +3,11 @@ import { SsoSettingsSchema } from './sso.ts'
 
 /** Passwords travel as the lowercase hex SHA-256 of the UTF-8 password (DESIGN 3). */
 export const PasswordHashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'password must be a SHA-256 hex digest')
+/**
+ * The shortest password a person may choose. Passwords travel as their SHA-256 (DESIGN 3), so the
+ * server never sees their length: the forms that set one (register, change password) keep it.
+ */
+export const PASSWORD_MIN_LENGTH = 8
 
 export const UsernameSchema = z
   .string()

@@ -214,9 +214,9 @@ describe('signing in through the identity provider', () => {
     // without a locale claim, the default language
     expect(created).toMatchObject({ status: '2', realname: '陌生人', email: 'x@example.com', lang: 'zh' })
     expect(await roleCodesOf('stranger')).toEqual([])
-    // the next try is the disabled account's refusal, and no second account
+    // the next try still waits for an administrator, and makes no second account
     const usersNow = await countUsers()
-    expect(await signInThrough('stranger')).toEqual({ refused: Errors.AccountDisabled.code })
+    expect(await signInThrough('stranger')).toEqual({ refused: Errors.AccountPendingApproval.code })
     expect(await countUsers()).toBe(usersNow)
     expect(await countSessions()).toBe(before)
   })
@@ -272,7 +272,11 @@ describe('signing in through the identity provider', () => {
   })
 
   it('refuses disabled and deleted users with the SPEC texts, changing nothing', async () => {
-    await t.database.db.update(users).set({ status: '2' }).where(eq(users.username, 'logistics_admin'))
+    // disabled by an administrator
+    await t.database.db
+      .update(users)
+      .set({ status: '2', updateBy: sql`(select id from sys_user where username = 'admin')` })
+      .where(eq(users.username, 'logistics_admin'))
     const before = await countSessions()
     expect(await signInThrough('logistics_admin')).toEqual({ refused: Errors.AccountDisabled.code })
     await t.database.db.update(users).set({ delFlag: true }).where(eq(users.username, 'logistics_admin'))

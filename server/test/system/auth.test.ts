@@ -1,5 +1,5 @@
 import { Errors, type LoginResult, RoleCode } from '@app/contracts'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginFailures, sessions, users } from '../../src/db/schema/index.ts'
 import { hashToken } from '../../src/platform/auth/tokens.ts'
@@ -43,7 +43,11 @@ describe('sign in', () => {
     const unknown = await attempt('nobody_here', 'Demo@2026')
     expect(unknown.body).toMatchObject({ code: Errors.UserNotFound.code, message: '登录用户不存在' })
 
-    await t.database.db.update(users).set({ status: '2' }).where(eq(users.username, 'logistics_admin'))
+    // disabled by an administrator (a registered account no one has enabled yet waits instead, below)
+    await t.database.db
+      .update(users)
+      .set({ status: '2', updateBy: sql`(select id from sys_user where username = 'admin')` })
+      .where(eq(users.username, 'logistics_admin'))
     const disabled = await attempt('logistics_admin', 'Demo@2026', 'en')
     expect(disabled.body).toMatchObject({
       code: Errors.AccountDisabled.code,
@@ -188,7 +192,12 @@ describe('registration', () => {
       confirmPassword: passwordOf('a1b2c3d4'),
     })
     expect(ok.status).toBe(200)
-    expect((await attempt('newbie', 'a1b2c3d4')).body.code).toBe(Errors.AccountDisabled.code)
+    // it waits for an administrator: said so, not as a deactivated account
+    const waiting = await attempt('newbie', 'a1b2c3d4', 'en')
+    expect(waiting.body).toMatchObject({
+      code: Errors.AccountPendingApproval.code,
+      message: 'The account is waiting to be enabled by an administrator',
+    })
     const again = await register({ username: 'NEWBIE', password: passwordOf('x1'), confirmPassword: passwordOf('x1') })
     expect(again.body.code).toBe(Errors.LoginAccountExists.code)
     await t.database.db.update(users).set({ status: '1' }).where(eq(users.username, 'newbie'))

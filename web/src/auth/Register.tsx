@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH, UsernameSchema } from '@app/contracts'
 import { Alert, Button, Card, Form, Input } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -38,7 +39,11 @@ export const Register = () => {
           label={t('auth.register.username')}
           rules={[
             { required: true, whitespace: true, message: t('auth.register.usernameRequired') },
-            { pattern: /^[A-Za-z0-9_.@-]{2,32}$/, message: t('auth.register.usernameRule') },
+            {
+              validator: async (_, v?: string) => {
+                if (v?.trim() && !UsernameSchema.safeParse(v).success) throw new Error(t('auth.register.usernameRule'))
+              },
+            },
           ]}
         >
           <Input autoComplete="username" />
@@ -51,7 +56,7 @@ export const Register = () => {
           label={t('auth.register.password')}
           rules={[
             { required: true, message: t('auth.register.passwordRequired') },
-            { min: 8, message: t('auth.register.passwordRule') },
+            { min: PASSWORD_MIN_LENGTH, message: t('auth.register.passwordRule', { min: PASSWORD_MIN_LENGTH }) },
           ]}
         >
           <Input.Password autoComplete="new-password" />

@@ -16,6 +16,7 @@ import { hashPassword } from '../../platform/auth/password.ts'
 import type { SessionMeta } from '../../platform/auth/session.ts'
 import { hashToken } from '../../platform/auth/tokens.ts'
 import { AppError, fail } from '../../platform/errors.ts'
+import { disabledRefusal } from '../system/auth.service.ts'
 import type { OidcClient } from './oidc-client.ts'
 
 /** From the redirect to the provider until its answer: longer than anyone takes to type a password. */
@@ -205,7 +206,7 @@ export const createSsoService = ({
             : { refused: new AppError(Errors.AccountPendingApproval), created: identityOf }
         }
         if (user.delFlag) return { refused: new AppError(Errors.AccountDeleted) }
-        if (user.status !== '1') return { refused: new AppError(Errors.AccountDisabled) }
+        if (user.status !== '1') return { refused: new AppError(disabledRefusal(user)) }
         const before = await rolesOf(tx, user.id)
         const given = (
           await tx.select({ roleId: ssoUserRoles.roleId }).from(ssoUserRoles).where(eq(ssoUserRoles.userId, user.id))

@@ -12,6 +12,13 @@ import { AppError, fail } from '../../platform/errors.ts'
 import { buildUserInfo, listDictItems, listUserDeparts } from './user-info.service.ts'
 
 /** Sign-in, sign-out, registration and password change (SPEC 5, SPEC 8 login failures). */
+/**
+ * Why a disabled account may not sign in: one that registered itself (or single sign-on made) and
+ * that no administrator has changed yet is waiting to be enabled; any other was deactivated.
+ */
+export const disabledRefusal = (user: { createBy: string | null; updateBy: string | null }) =>
+  user.createBy === null && user.updateBy === null ? Errors.AccountPendingApproval : Errors.AccountDisabled
+
 export const createAuthService = ({ db, config }: { db: Db; config: Pick<Config, 'sessionTtlMs' | 'oidc'> }) => {
   /** With OIDC_ONLY the identity provider is the one way in: no password sign-in, no registration. */
   const passwordOff = () => {
@@ -55,7 +62,7 @@ export const createAuthService = ({ db, config }: { db: Db; config: Pick<Config,
         await recordFailure(db, input.username)
         fail(Errors.WrongPassword)
       }
-      if (user.status !== '1') fail(Errors.AccountDisabled)
+      if (user.status !== '1') fail(disabledRefusal(user))
       await clearFailures(db, input.username)
       return openSession(user.id, meta)
     },

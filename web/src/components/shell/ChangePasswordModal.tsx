@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@app/contracts'
 import { Alert, App, Form, Input, Modal } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -64,7 +65,7 @@ export const ChangePasswordModal = ({ open, onClose }: { open: boolean; onClose:
           label={t('shell.password.new')}
           rules={[
             { required: true, message: t('shell.password.newRequired') },
-            { min: 8, message: t('shell.password.newRule') },
+            { min: PASSWORD_MIN_LENGTH, message: t('shell.password.newRule', { min: PASSWORD_MIN_LENGTH }) },
           ]}
         >
           <Input.Password autoComplete="new-password" />

@@ -26,7 +26,7 @@ export default {
     usernameRequired: 'Please enter an account name',
     usernameRule: '2-32 letters, digits or _ . @ -',
     passwordRequired: 'Please enter a password',
-    passwordRule: 'At least 8 characters',
+    passwordRule: 'At least {{min}} characters',
     confirmRequired: 'Please enter the password again',
     mismatch: 'The passwords do not match',
     submit: 'Register',

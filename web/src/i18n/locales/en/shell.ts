@@ -79,7 +79,7 @@ export default {
     confirm: 'Confirm new password',
     oldRequired: 'Please enter the old password',
     newRequired: 'Please enter the new password',
-    newRule: 'At least 8 characters',
+    newRule: 'At least {{min}} characters',
     confirmRequired: 'Please enter the new password again',
     mismatch: 'Inconsistent passwords',
     changed: 'Password changed',

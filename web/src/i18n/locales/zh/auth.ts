@@ -24,7 +24,7 @@ export default {
     usernameRequired: '请输入账号',
     usernameRule: '账号为 2-32 位字母、数字或 _ . @ -',
     passwordRequired: '请输入密码',
-    passwordRule: '密码至少 8 位',
+    passwordRule: '密码至少 {{min}} 位',
     confirmRequired: '请再次输入密码',
     mismatch: '密码不一致',
     submit: '注册',

@@ -78,7 +78,7 @@ export default {
     confirm: '确认新密码',
     oldRequired: '请输入旧密码',
     newRequired: '请输入新密码',
-    newRule: '密码至少 8 位',
+    newRule: '密码至少 {{min}} 位',
     confirmRequired: '请再次输入新密码',
     mismatch: '两次输入的密码不一致',
     changed: '密码修改成功',
