@@ -1,6 +1,6 @@
 import { type Price, type PriceLine, PriceTypeValues, type Product, RECORD_RULES } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, DatePicker, Form, type FormRule, Input, InputNumber, Modal, Space, Spin, Table, Typography } from 'antd'
+import { App, DatePicker, Form, Input, InputNumber, Modal, Space, Spin, Table, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +9,7 @@ import { productApi, productKeys } from '../../api/product.ts'
 import { keys } from '../../api/queries.ts'
 import { AuthButton, useButtonPermissions } from '../../auth/permissions.tsx'
 import { DATE_FORMAT, DATETIME_FORMAT, modalWidth } from '../../config/constants.ts'
-import { currentLang } from '../../i18n/index.ts'
+import { keepingRule } from '../list/form-spec.ts'
 import { useDictText } from '../list/useDict.ts'
 import { useFieldLabel } from '../list/useFieldLabel.ts'
 
@@ -43,15 +43,11 @@ const rowsOf = (prices: readonly Price[]): Row[] =>
 
 const day = (d: Dayjs | null | undefined) => d?.format(DATE_FORMAT) ?? null
 
-/** A row's validity by the price rule the server keeps (contracts' record-rules.ts), on its end. */
-const validityRule =
-  (row: number): FormRule =>
-  ({ getFieldValue }) => ({
-    validator: async (_, validTo: Dayjs | null | undefined) => {
-      const rule = RECORD_RULES.priceValidTo
-      const validFrom = getFieldValue(['rows', row, 'validFrom']) as Dayjs | null | undefined
-      if (!rule.holds({ validFrom: day(validFrom), validTo: day(validTo) })) throw new Error(rule.text[currentLang()])
-    },
+/** A row's validity by the rule the server keeps (contracts' record-rules.ts), said on its end. */
+const validityRule = (row: number) =>
+  keepingRule(RECORD_RULES.priceValidTo, (form) => {
+    const r = form.getFieldValue(['rows', row]) as Row | undefined
+    return { validFrom: day(r?.validFrom), validTo: day(r?.validTo) }
   })
 
 /** The price modal: the four prices of a product with currency and validity, and who changed them when. */
@@ -97,8 +93,8 @@ export const ProductPriceModal = ({ product, open, onClose, afterClose }: Props)
         priceType: r.priceType as PriceLine['priceType'],
         price: r.price as number,
         currency: (r.currency ?? '').trim().toUpperCase(),
-        validFrom: (r.validFrom as Dayjs).format(DATE_FORMAT),
-        validTo: r.validTo ? r.validTo.format(DATE_FORMAT) : null,
+        validFrom: day(r.validFrom) as string,
+        validTo: day(r.validTo),
         remark: r.remark?.trim() || null,
       }))
     if (lines.length === 0) return onClose()
