@@ -135,7 +135,7 @@ export const NoticeInputSchema = z
     /** Department ids or role ids, by `targetType`; empty for everyone. */
     targetIds: z.array(z.string().uuid()).max(500).default([]),
   })
-  .superRefine(keepsRules([RECORD_RULES.noticeOpenUrl, RECORD_RULES.noticeTargets]))
+  .superRefine(keepsRules([RECORD_RULES.noticeContent, RECORD_RULES.noticeOpenUrl, RECORD_RULES.noticeTargets]))
 export type NoticeInput = z.input<typeof NoticeInputSchema>
 
 /** An edit names the notice and the version it was read at (a stale version answers 409). */

@@ -20,6 +20,13 @@ export type RecordRule = {
 const given = (v: unknown) => v !== undefined && v !== null && v !== ''
 /** `a <= b` where both are given, as numbers. */
 const atMost = (a: unknown, b: unknown) => !given(a) || !given(b) || Number(a) <= Number(b)
+/** Rich text with something in it to read: text outside its tags (a space, `&nbsp;` and an empty paragraph are not). */
+export const htmlHasContent = (html: unknown): boolean =>
+  typeof html === 'string' &&
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;|&#xa0;/gi, ' ')
+    .trim() !== ''
 /** Day `a` is not before day `b` (both `YYYY-MM-DD`) where both are given. */
 const notBefore = (a: unknown, b: unknown) => !given(a) || !given(b) || String(a) >= String(b)
 
@@ -64,6 +71,15 @@ export const RECORD_RULES = {
     (n) => n.openType !== 'url' || given(n.openUrl),
     '请填写链接地址',
     'Enter the link address',
+  ),
+  noticeContent: rule(
+    'notice.content',
+    'content',
+    [],
+    // the text's absence is the schema's to refuse
+    (n) => n.content === undefined || htmlHasContent(n.content),
+    '请填写内容',
+    'Please enter the content',
   ),
   noticeTargets: rule(
     'notice.targetIds',

@@ -279,6 +279,21 @@ describe('notices', () => {
     const nobody = await admin.post('/api/sys/notice/add', draft({ targetIds: [] }))
     expect(nobody.status).toBe(400)
     expect(nobody.body.result).toEqual([expect.objectContaining({ path: 'targetIds', message: '请至少选择一项' })])
+    // a text with nothing to read is none, as typed and as sanitizing leaves it, on add, edit and draft
+    for (const content of ['<p></p>', '<p>&nbsp; </p>', '<p><script>alert(1)</script></p>']) {
+      const empty = await admin.post('/api/sys/notice/add', draft({ content }))
+      expect(empty.status, content).toBe(400)
+      expect(empty.body.result).toEqual([expect.objectContaining({ path: 'content', message: '请填写内容' })])
+    }
+    const saved = await admin.post<Notice>('/api/sys/notice/saveDraft', draft({ content: '<p>草稿</p>' }))
+    const emptied = await admin.post(
+      '/api/sys/notice/saveDraft',
+      { ...draft({ content: '<p></p>' }), id: saved.body.result.id, version: saved.body.result.version },
+      { langcode: 'en' },
+    )
+    expect(emptied.body.result).toEqual([
+      expect.objectContaining({ path: 'content', message: 'Please enter the content' }),
+    ])
     const unknown = await admin.post(
       '/api/sys/notice/add',
       draft({ targetIds: ['00000000-0000-4000-8000-000000000000'] }),

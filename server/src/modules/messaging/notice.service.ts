@@ -1,5 +1,6 @@
 import {
   Errors,
+  htmlHasContent,
   type Notice,
   type NoticeBrief,
   type NoticeDetail,
@@ -11,6 +12,7 @@ import {
   type NoticeStatus,
   type NoticeTarget,
   type NoticeType,
+  RECORD_RULES,
   ReadFlag,
 } from '@app/contracts'
 import { and, count, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm'
@@ -25,9 +27,9 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import type { OperationEntry } from '../../platform/audit-log.ts'
-import { fail, notFound, staleVersion } from '../../platform/errors.ts'
+import { fail, keepRules, notFound, staleVersion } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
-import { plainText, sanitizeNoticeHtml } from './notice.sanitize.ts'
+import { sanitizeNoticeHtml } from './notice.sanitize.ts'
 import type { MessagingText } from './texts.ts'
 
 type NoticeRow = typeof notices.$inferSelect
@@ -78,10 +80,10 @@ const toBrief = (row: NoticeRow, readFlag: number): NoticeBrief => {
   return brief
 }
 
-/** A notice's English text, sanitized; none when its editor was left empty (no text, no image). */
+/** A notice's English text, sanitized; none when its editor was left empty. */
 const englishText = (html: string | null | undefined) => {
   const clean = html ? sanitizeNoticeHtml(html) : ''
-  return plainText(clean, 1) || /<img\b/i.test(clean) ? clean : null
+  return htmlHasContent(clean) ? clean : null
 }
 
 const LIST_LIMIT = 200
@@ -112,18 +114,23 @@ export const createNoticeService = (deps: { db: Db; events: EventBus }) => {
     return ids
   }
 
-  const fields = async (tx: DbOrTx, input: ReturnType<typeof NoticeInputSchema.parse>) => ({
-    title: input.title,
-    content: sanitizeNoticeHtml(input.content),
-    // an English text left empty is none: the English interface shows the Chinese one
-    titleEn: input.titleEn || null,
-    contentEn: englishText(input.contentEn),
-    noticeType: input.noticeType,
-    openType: input.openType,
-    openUrl: input.openType === 'url' ? (input.openUrl ?? null) : null,
-    targetType: input.targetType,
-    targetIds: await checkTargets(tx, input),
-  })
+  const fields = async (tx: DbOrTx, input: ReturnType<typeof NoticeInputSchema.parse>) => {
+    const content = sanitizeNoticeHtml(input.content)
+    // what sanitizing leaves must still say something (a text of nothing but a script does not)
+    keepRules([RECORD_RULES.noticeContent], { content })
+    return {
+      title: input.title,
+      content,
+      // an English text left empty is none: the English interface shows the Chinese one
+      titleEn: input.titleEn || null,
+      contentEn: englishText(input.contentEn),
+      noticeType: input.noticeType,
+      openType: input.openType,
+      openUrl: input.openType === 'url' ? (input.openUrl ?? null) : null,
+      targetType: input.targetType,
+      targetIds: await checkTargets(tx, input),
+    }
+  }
 
   /**
    * The users a notice goes to, fixed at publication (enabled, not deleted), as a query of their

@@ -116,7 +116,7 @@ describe('notice form', () => {
     wrap(<NoticeForm />)
     fireEvent.click(await screen.findByTestId('notice-save-draft'))
     expect(await screen.findByText('请填写标题')).toBeTruthy()
-    expect(await screen.findByText('请输入公告内容')).toBeTruthy()
+    expect(await screen.findByText('请填写内容')).toBeTruthy()
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
   })
 

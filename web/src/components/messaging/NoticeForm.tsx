@@ -18,7 +18,7 @@ import { messagingApi, messagingKeys } from '../../api/messaging.ts'
 import { useButtonPermissions } from '../../auth/permissions.tsx'
 import { keepingRule, requiredRule } from '../list/form-spec.ts'
 import { NAME_SEARCH, namedOption } from '../list/useRefOptions.ts'
-import { isEmptyHtml, RichTextEditor } from './RichTextEditor.tsx'
+import { RichTextEditor } from './RichTextEditor.tsx'
 
 type Values = {
   title: string
@@ -255,12 +255,7 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
               <Form.Item
                 name="content"
                 rules={[
-                  {
-                    validator: (_, v: string) =>
-                      isEmptyHtml(v)
-                        ? Promise.reject(new Error(t('messaging.form.contentRequired')))
-                        : Promise.resolve(),
-                  },
+                  keepingRule(RECORD_RULES.noticeContent, (f) => ({ content: f.getFieldValue('content') ?? '' })),
                 ]}
               >
                 <RichTextEditor aria-label={t('messaging.form.content')} />

@@ -28,9 +28,6 @@ type Props = {
   'aria-label'?: string
 }
 
-/** An empty editor yields '<p></p>': treat it as no content. */
-export const isEmptyHtml = (html: string | undefined) => !html || html.replace(/<[^>]*>/g, '').trim() === ''
-
 const ToolButton = ({
   title,
   icon,

@@ -39,7 +39,6 @@ export default {
     departments: 'Departments',
     roles: 'Roles',
     content: 'Content',
-    contentRequired: 'Write the announcement',
     titleEn: 'English title',
     contentEn: 'English content',
     englishOptional: 'Optional: the English interface shows it; left empty, it shows the Chinese one',

@@ -37,7 +37,6 @@ export default {
     departments: '部门',
     roles: '角色',
     content: '内容',
-    contentRequired: '请输入公告内容',
     titleEn: '英文标题',
     contentEn: '英文内容',
     englishOptional: '选填：英文界面显示此项；不填则显示中文',
