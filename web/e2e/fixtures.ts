@@ -12,14 +12,25 @@ type ConsoleGuard = {
   allow(pattern: RegExp): void
 }
 
+/**
+ * The errors a page logs to its console and the errors it leaves uncaught, as they come. A call
+ * the server refused is named by its address (the console's text says only the status).
+ */
+export const consoleErrorsOf = (page: Page) => {
+  const errors: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return
+    const { url } = msg.location()
+    errors.push(url ? `${msg.text()} (${url})` : msg.text())
+  })
+  page.on('pageerror', (err) => errors.push(err.message))
+  return errors
+}
+
 const signInContext = async (browser: Browser, username: string, lang: Lang): Promise<User> => {
   const context = await browser.newContext({ locale: 'zh-CN' })
   const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text())
-  })
-  page.on('pageerror', (err) => errors.push(err.message))
+  const errors = consoleErrorsOf(page)
   await signIn(page, username)
   if (lang === 'en') await switchLanguage(page, 'English')
   return { username, page, lang, errors }
@@ -68,12 +79,8 @@ export const test = base.extend<
   },
   consoleErrors: [
     async ({ page }, use) => {
-      const errors: string[] = []
+      const errors = consoleErrorsOf(page)
       const allowed: RegExp[] = []
-      page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text())
-      })
-      page.on('pageerror', (err) => errors.push(err.message))
       await use({ allow: (pattern) => allowed.push(pattern) })
       const unexpected = errors.filter((e) => !allowed.some((p) => p.test(e)))
       expect(unexpected, 'browser console errors').toEqual([])

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, openFromMenu, pickOption, signIn, test } from './fixtures.ts'
+import { consoleErrorsOf, DEMO_PASSWORD, expect, openFromMenu, pickOption, signIn, test } from './fixtures.ts'
 import { rowWith } from './list-helpers.ts'
 import { idpSimUrl } from './server-main.ts'
 
@@ -12,12 +12,7 @@ import { idpSimUrl } from './server-main.ts'
 const freshPage = async (browser: Browser) => {
   const context = await browser.newContext({ locale: 'zh-CN' })
   const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text())
-  })
-  page.on('pageerror', (err) => errors.push(err.message))
-  return { page, errors, close: () => context.close() }
+  return { page, errors: consoleErrorsOf(page), close: () => context.close() }
 }
 
 /** The provider's login page: the account and the demo password. */

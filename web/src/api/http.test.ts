@@ -122,4 +122,45 @@ describe('http client', () => {
     expect(later).toHaveLength(0)
     expect(settled).toBe(false)
   })
+  it('signing out drops the calls under way and sends only its own: nothing refused, nothing shown', async () => {
+    // a page of its own: the test above left this one reloading
+    vi.resetModules()
+    const { signOut } = await import('../auth/actions.ts')
+    const { http: fresh } = await import('./http.ts')
+    const said: string[] = []
+    ;(await import('./feedback.ts')).feedback.message = { error: (t: unknown) => said.push(String(t)) } as never
+    storage.set(StorageKey.token, 'tok')
+    const assign = vi.fn()
+    vi.stubGlobal('location', { ...window.location, assign, origin: window.location.origin })
+    const sent: string[] = []
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        const path = new URL(url).pathname
+        sent.push(path)
+        if (path === '/api/sys/sso/endSession') return Promise.resolve(json(200, ok({ url: null })))
+        if (path === '/api/user/logout') return Promise.resolve(json(200, ok(null)))
+        // a list still loading: its answer would come after the logout, refused
+        return new Promise<Response>((resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+          setTimeout(() => resolve(json(401, { success: false, code: 401, message: 'x', result: null })), 50)
+        })
+      }),
+    )
+    let settled = false
+    void fresh.get('/sys/user/list').finally(() => {
+      settled = true
+    })
+    await signOut()
+    void fresh.get('/sys/messages/unReadCount').finally(() => {
+      settled = true
+    })
+    await new Promise((r) => setTimeout(r, 100))
+    expect(sent).toEqual(['/api/sys/user/list', '/api/sys/sso/endSession', '/api/user/logout'])
+    expect(settled).toBe(false)
+    expect(said).toEqual([])
+    expect(assign).toHaveBeenCalledWith('/')
+  })
 })

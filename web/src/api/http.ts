@@ -51,18 +51,28 @@ export type RequestOptions = {
   noTimestamp?: boolean
   timeoutMs?: number
   signal?: AbortSignal
+  /** A call of signing out itself: it still leaves after `stopRequests`. */
+  signingOut?: boolean
 }
 
 let reloading = false
+/** The calls under way that `stopRequests` drops. */
+const underWay = new Set<AbortController>()
 
 /**
  * The page is about to reload signed out (a logout, an expired session): no call leaves it from
- * now on. Clearing the session re-renders the screens, and their queries would otherwise ask
- * again without a token (or with the revoked one) and be refused with 401s.
+ * now on, and the answers of those under way are not waited for. Clearing the session re-renders
+ * the screens, and their queries would otherwise ask again without a token (or with the revoked
+ * one); a call that set out before the logout and reached the server after it would be refused
+ * with 401 all the same.
  */
 export const stopRequests = () => {
   reloading = true
+  for (const controller of underWay) controller.abort('stopped')
 }
+
+/** An answer nobody waits for: the page is going. */
+const never = <T>() => new Promise<T>(() => {})
 
 /** SPEC 8: 401 shows 'Unauthorized', then logs out and reloads after 1.5 s. */
 const expireSession = (text: string) => {
@@ -101,10 +111,11 @@ const statusText = (status: number): string | null => {
 /** Sends one call: headers, timeout, the envelope and every SPEC 8 rule in one place. */
 export const request = async <T>(path: string, opts: RequestOptions = {}): Promise<T> => {
   // the page is going: the call would only be refused, and its answer has nobody to read it
-  if (reloading) return new Promise<T>(() => {})
+  if (reloading && !opts.signingOut) return never()
   const method = opts.method ?? 'GET'
   const isForm = opts.body instanceof FormData
   const controller = new AbortController()
+  if (!opts.signingOut) underWay.add(controller)
   const timer = setTimeout(() => controller.abort('timeout'), opts.timeoutMs ?? REQUEST_TIMEOUT_MS)
   opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason))
   let res: Response
@@ -116,6 +127,7 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
       signal: controller.signal,
     })
   } catch (e) {
+    if (controller.signal.reason === 'stopped') return never()
     const timedOut = controller.signal.reason === 'timeout'
     if (!timedOut && opts.signal?.aborted) throw e
     const text = i18n.t(timedOut ? 'common.http.timeout' : 'common.http.network')
@@ -123,7 +135,9 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
     throw new ApiError(timedOut ? 504 : 0, 0, text)
   } finally {
     clearTimeout(timer)
+    underWay.delete(controller)
   }
+  if (reloading && !opts.signingOut) return never()
   return handle<T>(res, path, opts)
 }
 

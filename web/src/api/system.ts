@@ -21,7 +21,7 @@ export const systemApi = {
     const [hash] = await hashed(password)
     return http.post<LoginResult>('/sys/login', { username, password: hash }, { silent: true })
   },
-  logout: () => http.get<null>('/user/logout', undefined, { silent: true }),
+  logout: () => http.get<null>('/user/logout', undefined, { silent: true, signingOut: true }),
   register: async (input: { username: string; realname?: string; password: string; confirmPassword: string }) => {
     const [password, confirmPassword] = await hashed(input.password, input.confirmPassword)
     return http.post<{ id: string; username: string }>(

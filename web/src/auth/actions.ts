@@ -10,6 +10,8 @@ import { ssoApi } from './sso.ts'
  * to the identity provider's logout, which comes back to the login page.
  */
 export const signOut = async () => {
+  // nothing else leaves the page from here: a call reaching the server after the logout is refused
+  stopRequests()
   let provider: string | null = null
   try {
     provider = (await ssoApi.endSession()).url
@@ -21,7 +23,6 @@ export const signOut = async () => {
   } catch {
     // the token may already be gone; signing out locally is what matters
   }
-  stopRequests()
   session.clear()
   clearButtonAuth()
   queryClient.clear()

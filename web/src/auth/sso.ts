@@ -25,5 +25,5 @@ export const ssoApi = {
   exchange: (ticket: string) =>
     http.post<LoginResult & { redirect: string | null }>('/sys/sso/exchange', { ticket }, { silent: true }),
   /** The provider's logout address for this session (null after a password sign-in). */
-  endSession: () => http.get<SsoEndSession>('/sys/sso/endSession', undefined, { silent: true }),
+  endSession: () => http.get<SsoEndSession>('/sys/sso/endSession', undefined, { silent: true, signingOut: true }),
 }
