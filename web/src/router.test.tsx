@@ -32,3 +32,10 @@ it('opens `/` and a screen path without a router warning', async () => {
     expect(await warningsOpening(path), path).toEqual([])
   }
 })
+
+it('takes a typed /login to the login page with its query, not to a screen named /login after signing in', async () => {
+  const router = createMemoryRouter(routes, { initialEntries: ['/login?redirect=%2Fsale%2ForderList'] })
+  render(<RouterProvider router={router} />)
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/login'), { timeout: 10_000 })
+  expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/sale/orderList')
+})

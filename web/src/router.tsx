@@ -26,8 +26,16 @@ const requireSession = async (args: LoaderFunctionArgs) => {
 }
 const requireKnownPath = async (args: LoaderFunctionArgs) => (await guards()).requireKnownPath(args)
 
+/** A public page asked for without its `/user` (a typed `/login`): there, with the same query. */
+const publicPage = (path: string): RouteObject => ({
+  path: `/${path}`,
+  loader: ({ request }) => redirect(`/user/${path}${new URL(request.url).search}`),
+})
+
 /** The app's routes; the shell renders each signed-in screen in its tab, so its leaves render nothing themselves. */
 export const routes: RouteObject[] = [
+  publicPage('login'),
+  publicPage('register'),
   {
     path: '/user',
     element: <UserLayout />,
