@@ -1,46 +1,61 @@
-import { Form, Input, Select, TreeSelect } from 'antd'
+import { PASSWORD_MIN_LENGTH } from '@app/contracts'
+import type { FormRule as Rule } from 'antd'
+import { Input, Select, TreeSelect } from 'antd'
+import type { TFunction } from 'i18next'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { hashPassword } from '../../api/hash.ts'
 import { NAME_SEARCH, TREE_NAME_SEARCH, useRefOptions } from '../../components/list/useRefOptions.ts'
 
 type Control<T> = { id?: string; value?: T; onChange?: (value: T | undefined) => void; disabled?: boolean }
 
+/** How many characters were typed for each hash a password box gave its form: its rule reads it (a hash has none). */
+const typedLength = new Map<string, number>()
+
 /**
  * A password box whose form value is the SHA-256 of what is typed (DESIGN 3: passwords travel
- * hashed): the text stays in the box, the hash goes to the server. With `confirms`, it marks a
- * confirmation that differs from the password it repeats.
+ * hashed): the text stays in the box, the hash goes to the server.
  */
-export const PasswordHashInput = ({
-  id,
-  value,
-  onChange,
-  placeholder,
-  confirms,
-}: Control<string> & { placeholder: string; confirms?: string }) => {
-  const { t } = useTranslation()
-  const form = Form.useFormInstance()
-  const repeated = Form.useWatch(confirms ?? '__none__', form) as string | undefined
+export const PasswordHashInput = ({ id, value, onChange, placeholder }: Control<string> & { placeholder: string }) => {
   const [typed, setTyped] = useState('')
   useEffect(() => {
     if (value === undefined) setTyped('')
   }, [value])
-  const differs = Boolean(confirms && value && repeated && value !== repeated)
   return (
     <Input.Password
       id={id}
       autoComplete="new-password"
       placeholder={placeholder}
       value={typed}
-      status={differs ? 'error' : undefined}
-      title={differs ? t('admin.user.passwordMismatch') : undefined}
       onChange={(e) => {
-        setTyped(e.target.value)
-        onChange?.(e.target.value ? hashPassword(e.target.value) : undefined)
+        const text = e.target.value
+        setTyped(text)
+        if (!text) return onChange?.(undefined)
+        const hash = hashPassword(text)
+        if (typedLength.size > 100) typedLength.clear()
+        typedLength.set(hash, text.length)
+        onChange?.(hash)
       }}
     />
   )
 }
+
+/** A password of a box above is as long as registering and changing a password ask (PASSWORD_MIN_LENGTH). */
+export const passwordLengthRule = (t: TFunction): Rule => ({
+  validator: async (_, hash?: string) => {
+    if (hash && (typedLength.get(hash) ?? PASSWORD_MIN_LENGTH) < PASSWORD_MIN_LENGTH) {
+      throw new Error(t('shell.password.newRule', { min: PASSWORD_MIN_LENGTH }))
+    }
+  },
+})
+
+/** A confirmation box repeats the password of the field `of`. */
+export const confirmsRule =
+  (t: TFunction, of: string): Rule =>
+  (form) => ({
+    validator: async (_, hash?: string) => {
+      if (hash && hash !== form.getFieldValue(of)) throw new Error(t('admin.user.passwordMismatch'))
+    },
+  })
 
 /** Several records of a resource (its getListAll), labelled in the language shown. */
 export const RefMultiSelect = ({

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next'
 import { adminApi } from '../../api/admin.ts'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList, type FormFieldOverride } from '../../components/list/types.ts'
-import { DepartsTreeSelect, PasswordHashInput, RefMultiSelect } from './UserFields.tsx'
+import {
+  confirmsRule,
+  DepartsTreeSelect,
+  PasswordHashInput,
+  passwordLengthRule,
+  RefMultiSelect,
+} from './UserFields.tsx'
 
 /**
  * Users (SPEC 3, issue 5): login account, name, position, roles, phone, managed branches, email,
@@ -49,11 +55,14 @@ export const UserList = () => {
             hidden: 'edit',
             span: 12,
             render: () => <PasswordHashInput placeholder={t('admin.user.passwordPlaceholder')} />,
+            rules: [passwordLengthRule(t)],
           },
           confirmPassword: {
             hidden: 'edit',
             span: 12,
-            render: () => <PasswordHashInput placeholder={t('admin.user.confirmPlaceholder')} confirms="password" />,
+            render: () => <PasswordHashInput placeholder={t('admin.user.confirmPlaceholder')} />,
+            rules: [confirmsRule(t, 'password')],
+            dependencies: ['password'],
           },
         } as Partial<Record<string, FormFieldOverride>>,
         toolbar: [
