@@ -61,6 +61,27 @@ describe('operation log', () => {
     expect((await readSheet((await adminZh.get('/api/sys/log/exportXls', logins)).raw))[1]).toEqual(['登录', 'admin'])
   })
 
+  it('offers the operations the log holds, each once, and no button nobody pressed', async () => {
+    const before = (await admin.get<string[]>('/api/sys/log/operations')).body.result
+    expect(before).toContain('login')
+    expect(new Set(before).size).toBe(before.length)
+    // reading is not logged: its buttons would find nothing
+    expect(before).not.toContain('sale_order:view')
+    expect(before).not.toContain('md_country:add')
+    const country = await admin.post('/api/md/country/add', {
+      code: 'ZL',
+      name: '日志国',
+      currencyName: '日志币',
+      currencySymbol: 'L',
+    })
+    expect(country.status).toBe(200)
+    const after = (await admin.get<string[]>('/api/sys/log/operations')).body.result
+    expect(after).toContain('md_country:add')
+    const found = await listOf<LogEntry>(admin, '/api/sys/log', { search: { operation: 'md_country:add' } })
+    expect(found.body.result.records.map((r) => r.operation)).toEqual(['md_country:add'])
+    expect((await (await signedIn(t.app, 'gm_president')).get('/api/sys/log/operations')).status).toBe(403)
+  })
+
   it("names each entry's object by the screen it is looked at in, on the list and in its export", async () => {
     const added = await admin.post('/api/md/department/add', { departName: '日志对象部' })
     expect(added.status).toBe(200)
@@ -72,8 +93,13 @@ describe('operation log', () => {
     expect(objects).toContainEqual({ resource: 'sys_depart', menu: 'md_department' })
     expect(objects).toContainEqual({ resource: 'order_adjust', menu: 'sale_apply_modify' })
     expect(objects).toContainEqual({ resource: 'sale_apply_modify', menu: 'sale_apply_modify' })
-    expect(objects).toContainEqual({ resource: 'pro_stock_doc', menu: 'pro_stock' })
-    expect(objects).toContainEqual({ resource: 'sys_message', menu: 'sys_message' })
+    // only what some entry names: a screen no entry names would find nothing (no box specification was changed)
+    expect(objects.map((o) => o.resource)).not.toContain('md_box_spec')
+    const box = { code: 'LOG1', name: '日志箱规', lengthCm: 1, widthCm: 1, heightCm: 1, grossWeightKg: 1 }
+    expect((await admin.post('/api/md/boxSpec/add', box)).status).toBe(200)
+    const later = (await admin.get<ResourceScreen[]>('/api/sys/log/objects')).body.result
+    expect(later).toContainEqual({ resource: 'md_box_spec', menu: 'md_box_spec' })
+    expect(new Set(later.map((o) => o.resource)).size).toBe(later.length)
     const adjustments = objects.filter((o) => o.menu === 'sale_apply_modify').map((o) => o.resource)
     const found = await listOf<LogEntry>(admin, '/api/sys/log', { search: { resource: adjustments } })
     expect(found.body.result.records.length).toBeGreaterThan(0)

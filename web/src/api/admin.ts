@@ -45,7 +45,9 @@ export const adminApi = {
   resetFieldLabel: (key: string) => http.post<null>('/sys/code/resetFieldLabel', { key }),
   /** The screens whose modify history the caller may read (the modify-history list's filter). */
   historyScreens: () => http.get<ResourceScreen[]>(`${modifyHistoryResource.base}/screens`),
+  /** What the operation log's filters offer: the resources (with their screens) and the operations it holds. */
   logObjects: () => http.get<ResourceScreen[]>(`${logResource.base}/objects`),
+  logOperations: () => http.get<string[]>(`${logResource.base}/operations`),
 }
 
 export const adminKeys = {
@@ -56,6 +58,7 @@ export const adminKeys = {
   fieldLabelFields: ['fieldLabel', 'fields'] as const,
   historyScreens: ['modifyHistory', 'screens'] as const,
   logObjects: ['log', 'objects'] as const,
+  logOperations: ['log', 'operations'] as const,
 }
 
 /**

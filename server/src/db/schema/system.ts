@@ -250,6 +250,8 @@ export const operationLogs = pgTable(
     index('sys_log_create_at_idx').on(t.createAt),
     index('sys_log_object_idx').on(t.resource, t.objectId),
     index('sys_log_user_idx').on(t.userId),
+    // the operation filter: its entries, and the operations the log holds (log.resource.ts)
+    index('sys_log_operation_idx').on(t.operation),
   ],
 )
 

@@ -1,5 +1,7 @@
-import { AUDIT_BUSINESSES, LogSchema, logResource, OWN_OBJECTS, type ResourceScreen, screenOf } from '@app/contracts'
+import { LogSchema, logResource, type ResourceScreen, screenOf } from '@app/contracts'
+import { sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { type DbOrTx, rowsOf } from '../../db/client.ts'
 import { operationLogs } from '../../db/schema/index.ts'
 import type { ResourceRegistry } from '../../platform/crud/registry.ts'
 import type { CrudResource, Row } from '../../platform/crud/resource.ts'
@@ -14,14 +16,31 @@ export const objectOf = (resources: ResourceRegistry, resource: string): string 
   resources.byTable(resource)?.compiled.meta.menu ?? screenOf(resource)?.code ?? resource
 
 /**
- * Every resource the log names with the screen it is looked at in (the object filter offers the
- * screens), each named as the list names it (`objectOf`): the tables of the registered resources,
- * the approval businesses, the own objects.
+ * The values a column of the log holds, each once, read along the column's index one value at a
+ * time (a loose index scan): as many index lookups as values, however long the log is.
  */
-export const logObjects = (resources: ResourceRegistry): ResourceScreen[] =>
-  [
-    ...new Set([...resources.all().map((r) => r.compiled.tableName), ...AUDIT_BUSINESSES, ...Object.keys(OWN_OBJECTS)]),
-  ].map((resource) => ({ resource, menu: objectOf(resources, resource) }))
+export const loggedValues = async (db: DbOrTx, column: 'operation' | 'resource'): Promise<string[]> => {
+  const c = sql.identifier(column)
+  const rows = rowsOf<{ v: string | null }>(
+    await db.execute(sql`
+      with recursive seen(v) as (
+        (select ${c} from sys_log where ${c} is not null order by ${c} limit 1)
+        union all
+        select (select l.${c} from sys_log l where l.${c} > seen.v order by l.${c} limit 1)
+        from seen where seen.v is not null
+      )
+      select v from seen where v is not null`),
+  )
+  return rows.map((r) => r.v as string)
+}
+
+/**
+ * The resources the log names, each with the screen it is looked at in (the object filter offers
+ * those screens), named as the list names it (`objectOf`): a screen whose records no entry names
+ * would find nothing.
+ */
+export const logObjects = async (db: DbOrTx, resources: ResourceRegistry): Promise<ResourceScreen[]> =>
+  (await loggedValues(db, 'resource')).map((resource) => ({ resource, menu: objectOf(resources, resource) }))
 
 /**
  * The operation log (SPEC 2 'operation log list', issue 5): who (user), when, what (operation,

@@ -1,4 +1,5 @@
-import { allButtonKeys, logResource, OWN_OPERATIONS } from '@app/contracts'
+import { logResource } from '@app/contracts'
+import { useQuery } from '@tanstack/react-query'
 import { Descriptions, Select, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -26,17 +27,20 @@ const Json = ({ value }: { value: unknown }) => {
 }
 
 /**
- * The operations the log records, by the names the list shows them with (own operations such as
- * signing in, then every screen's buttons), searchable by that name; the value is the logged key.
+ * The operations the log holds, by the names the list shows them with, in that order and
+ * searchable by that name; the value is the logged key.
  */
 const OperationSelect = (props: { value?: string; onChange?: (value: string | undefined) => void }) => {
   const { t } = useTranslation()
   const label = useFieldLabel(logResource.name)
   const { operationText } = useOperationText()
+  const logged = useQuery({ queryKey: adminKeys.logOperations, queryFn: adminApi.logOperations })
   const options = useMemo(
     () =>
-      [...Object.keys(OWN_OPERATIONS), ...allButtonKeys()].map((key) => ({ value: key, label: operationText(key) })),
-    [operationText],
+      (logged.data ?? [])
+        .map((key) => ({ value: key, label: operationText(key) }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [logged.data, operationText],
   )
   return (
     <Select
@@ -44,6 +48,7 @@ const OperationSelect = (props: { value?: string; onChange?: (value: string | un
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       options={options}
+      loading={logged.isFetching}
       placeholder={t('list.search.choose')}
       aria-label={label('operation')}
       style={{ width: '100%' }}

@@ -1,0 +1,1 @@
+CREATE INDEX "sys_log_operation_idx" ON "sys_log" USING btree ("operation");
