@@ -179,8 +179,9 @@ export const logResource = defineResource({
   fields: {
     logType: { type: 'dict', dict: 'log_type', search: 'eq', sort: true },
     username: { type: 'string', search: 'like', sort: true },
-    operation: { type: 'string', search: 'like', sort: true },
-    resource: { type: 'string', search: 'in', sort: true },
+    // the list names both by words their stored keys do not sort by: filtered, not sorted
+    operation: { type: 'string', search: 'eq' },
+    resource: { type: 'string', search: 'in' },
     objectId: { type: 'string', search: 'eq', list: false },
     ip: { type: 'string', search: 'like' },
     method: { type: 'string', search: 'eq', list: false },

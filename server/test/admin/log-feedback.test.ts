@@ -79,6 +79,10 @@ describe('operation log', () => {
     expect(after).toContain('md_country:add')
     const found = await listOf<LogEntry>(admin, '/api/sys/log', { search: { operation: 'md_country:add' } })
     expect(found.body.result.records.map((r) => r.operation)).toEqual(['md_country:add'])
+    // the list names operations and objects by words their stored keys do not sort by
+    for (const column of ['operation', 'resource']) {
+      expect((await listOf(admin, '/api/sys/log', { query: { column, order: 'asc' } })).status, column).toBe(400)
+    }
     expect((await (await signedIn(t.app, 'gm_president')).get('/api/sys/log/operations')).status).toBe(403)
   })
 
