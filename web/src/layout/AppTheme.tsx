@@ -82,5 +82,18 @@ export const AppTheme = ({ children }: { children: ReactNode }) => {
     root.classList.toggle('theme-dark', dark)
     root.style.colorScheme = dark ? 'dark' : 'light'
   }, [colorWeak, dark])
-  return <ConfigProvider theme={config}>{children}</ConfigProvider>
+  return (
+    <ConfigProvider theme={MOTION_WRAPPED}>
+      <ConfigProvider theme={config}>{children}</ConfigProvider>
+    </ConfigProvider>
+  )
 }
+
+/**
+ * antd wraps the page in its motion providers the first time a theme's motion differs from the
+ * one around it, which remounts everything under it (a half-typed form is lost). A theme around
+ * the app's whose motion is neither on nor off (nothing reads it but that comparison: the app's
+ * theme sets its own) makes the app's differ from its first render, whichever the system asks
+ * for, so a live change of the setting only changes the providers' value.
+ */
+const MOTION_WRAPPED = { token: { motion: null as unknown as boolean } }
