@@ -21,25 +21,27 @@ const systemMotion = (reduce: boolean) => {
 
 afterEach(() => vi.unstubAllGlobals())
 
+/** A page with a field, counting its mounts. */
+const Page = ({ mounted }: { mounted: { times: number } }) => {
+  useEffect(() => {
+    mounted.times += 1
+  }, [mounted])
+  return <Input aria-label="name" defaultValue="" />
+}
+
 it('follows a live change of the system motion setting without remounting the page (a half-typed form stays)', () => {
   for (const from of [false, true]) {
     const change = systemMotion(from)
-    let mounts = 0
-    const Page = () => {
-      useEffect(() => {
-        mounts += 1
-      }, [])
-      return <Input aria-label="name" defaultValue="" />
-    }
+    const mounted = { times: 0 }
     const view = render(
       <AppTheme>
-        <Page />
+        <Page mounted={mounted} />
       </AppTheme>,
     )
     fireEvent.change(view.getByLabelText('name'), { target: { value: '半个名字' } })
     act(() => change(!from))
     act(() => change(from))
-    expect(mounts, `from ${from ? 'reduced' : 'full'} motion`).toBe(1)
+    expect(mounted.times, `from ${from ? 'reduced' : 'full'} motion`).toBe(1)
     expect((view.getByLabelText('name') as HTMLInputElement).value).toBe('半个名字')
     view.unmount()
   }
