@@ -93,6 +93,13 @@ export const initialLang = (): Lang => {
 let ready: Promise<void> = Promise.resolve()
 
 /**
+ * A field's label inside an English sentence (`{{label, inSentence}}`): 'Login account' reads
+ * 'login account' there, while 'ERP code' and 'SKU' keep their capitals.
+ */
+export const inSentence = (label: string) =>
+  /^\p{Lu}\p{Ll}/u.test(label) ? `${label[0]!.toLowerCase()}${label.slice(1)}` : label
+
+/**
  * Starts i18next in the initial language with the given areas (every area unless told: tests,
  * and any screen); resolves when their texts are in. The web app starts with the public areas and
  * loads the rest with the signed-in shell.
@@ -110,6 +117,7 @@ export const initI18n = (areas: readonly TextArea[] = ALL_AREAS): Promise<void> 
     interpolation: { escapeValue: false },
     returnNull: false,
   })
+  i18n.services.formatter?.add('inSentence', (value) => inSentence(String(value)))
   // every English file has the keys of its Chinese twin (type-checked): the fallback is never needed
   ready = loadTexts(lang, areas)
   return ready

@@ -49,8 +49,8 @@ export default {
     history: 'Modify history of the {{name}}',
   },
   validation: {
-    required: 'Please enter {{label}}',
-    requiredChoice: 'Please select {{label}}',
+    required: 'Please enter the {{label, inSentence}}',
+    requiredChoice: 'Please select the {{label, inSentence}}',
     minLength: '{{label}} needs at least {{min}} characters',
     maxLength: '{{label}} takes at most {{max}} characters',
     min: '{{label}} must be at least {{min}}',
@@ -60,7 +60,7 @@ export default {
     code: '{{label}} takes letters, digits, underscores and hyphens only',
     format: '{{label}} is not in a valid format',
     number: '{{label}} must be a number',
-    choose: 'Please choose a valid {{label}}',
+    choose: 'Please choose a valid {{label, inSentence}}',
   },
   form: {
     lockedOnEdit: 'Cannot be changed after creation',
