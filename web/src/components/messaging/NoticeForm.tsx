@@ -11,7 +11,7 @@ import {
   RECORD_RULES,
 } from '@app/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Flex, Form, Input, Radio, Select, Spin, Tabs } from 'antd'
+import { App, Button, Flex, Form, Input, Radio, Select, Spin, Tabs, theme } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { messagingApi, messagingKeys } from '../../api/messaging.ts'
@@ -69,6 +69,7 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
   const [current, setCurrent] = useState<{ id: string; version: number } | null>(null)
   const [busy, setBusy] = useState<'draft' | 'publish' | null>(null)
   const [contentTab, setContentTab] = useState<'zh' | 'en'>('zh')
+  const { token } = theme.useToken()
   const openType = Form.useWatch('openType', form)
   const targetType = Form.useWatch('targetType', form)
 
@@ -249,7 +250,15 @@ export const NoticeForm = ({ noticeId, onSaved, onPublished, onCancel }: Props) 
         items={[
           {
             key: 'zh',
-            label: t('messaging.form.content'),
+            // required, marked as a required field's label is
+            label: (
+              <>
+                <span aria-hidden style={{ color: token.colorError, marginInlineEnd: 4 }}>
+                  *
+                </span>
+                {t('messaging.form.content')}
+              </>
+            ),
             forceRender: true,
             children: (
               <Form.Item

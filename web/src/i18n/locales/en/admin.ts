@@ -10,7 +10,7 @@ export default {
     resetConfirm: 'Reset the password of “{{name}}” to the system default? The user will have to sign in again.',
     resetDone: 'Password reset: the user signs in again with the default password',
     passwordPlaceholder: 'Password',
-    confirmPlaceholder: 'Password again',
+    confirmPlaceholder: 'The same password',
     passwordMismatch: 'The two passwords are different',
     chooseRoles: 'Choose roles',
     chooseDeparts: 'Choose departments',
@@ -109,7 +109,7 @@ export const adminFields = {
     departIds: 'Departments',
     branchIds: 'Managed branches',
     password: 'Password',
-    confirmPassword: 'Confirm password',
+    confirmPassword: 'Password again',
   },
   role: {
     roleCode: 'Role code',
