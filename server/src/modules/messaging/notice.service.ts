@@ -2,16 +2,12 @@ import {
   Errors,
   htmlHasContent,
   type Notice,
-  type NoticeBrief,
   type NoticeDetail,
   type NoticeDraft,
   NoticeDraftSchema,
   type NoticeInput,
   NoticeInputSchema,
-  type NoticeOpenType,
-  type NoticeStatus,
   type NoticeTarget,
-  type NoticeType,
   RECORD_RULES,
   ReadFlag,
 } from '@app/contracts'
@@ -29,56 +25,15 @@ import {
 import type { OperationEntry } from '../../platform/audit-log.ts'
 import { fail, keepRules, notFound, staleVersion } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
+import { type NoticeRow, toBrief, toDetail, toNotice } from './notice.rows.ts'
 import { sanitizeNoticeHtml } from './notice.sanitize.ts'
 import type { MessagingText } from './texts.ts'
 
-type NoticeRow = typeof notices.$inferSelect
 export type Actor = { userId: string; realname: string; orgCode: string | null }
 /** Records the operation-log entry of a write in the write's transaction. */
 export type Audit = (tx: DbOrTx, entry: OperationEntry) => Promise<void>
 /** A rule said no: the route answers a 510 warning with this text. */
 export type Outcome<T> = { value: T } | { warn: keyof typeof MessagingText }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
-
-export const toNotice = (row: NoticeRow): Notice => ({
-  id: row.id,
-  title: row.title,
-  content: row.content,
-  titleEn: row.titleEn,
-  contentEn: row.contentEn,
-  noticeType: row.noticeType as NoticeType,
-  openType: row.openType as NoticeOpenType,
-  openUrl: row.openUrl,
-  targetType: row.targetType as NoticeTarget,
-  targetIds: row.targetIds,
-  status: row.status as NoticeStatus,
-  sender: row.senderName,
-  publishTime: iso(row.publishTime),
-  withdrawTime: iso(row.withdrawTime),
-  createTime: row.createAt.toISOString(),
-  version: row.version,
-})
-
-const toDetail = (row: NoticeRow, readFlag: number): NoticeDetail => ({
-  id: row.id,
-  title: row.title,
-  content: row.content,
-  titleEn: row.titleEn,
-  contentEn: row.contentEn,
-  noticeType: row.noticeType as NoticeType,
-  openType: row.openType as NoticeOpenType,
-  openUrl: row.openUrl,
-  sender: row.senderName,
-  publishTime: iso(row.publishTime),
-  createTime: row.createAt.toISOString(),
-  readFlag,
-})
-
-const toBrief = (row: NoticeRow, readFlag: number): NoticeBrief => {
-  const { content: _c, contentEn: _e, ...brief } = toDetail(row, readFlag)
-  return brief
-}
 
 /** A notice's English text, sanitized; none when its editor was left empty. */
 const englishText = (html: string | null | undefined) => {

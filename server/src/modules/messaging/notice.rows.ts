@@ -1,0 +1,54 @@
+import type {
+  Notice,
+  NoticeBrief,
+  NoticeDetail,
+  NoticeOpenType,
+  NoticeStatus,
+  NoticeTarget,
+  NoticeType,
+} from '@app/contracts'
+import type { notices } from '../../db/schema/index.ts'
+
+/** A stored notice, as the editor and its readers are shown it. */
+export type NoticeRow = typeof notices.$inferSelect
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+export const toNotice = (row: NoticeRow): Notice => ({
+  id: row.id,
+  title: row.title,
+  content: row.content,
+  titleEn: row.titleEn,
+  contentEn: row.contentEn,
+  noticeType: row.noticeType as NoticeType,
+  openType: row.openType as NoticeOpenType,
+  openUrl: row.openUrl,
+  targetType: row.targetType as NoticeTarget,
+  targetIds: row.targetIds,
+  status: row.status as NoticeStatus,
+  sender: row.senderName,
+  publishTime: iso(row.publishTime),
+  withdrawTime: iso(row.withdrawTime),
+  createTime: row.createAt.toISOString(),
+  version: row.version,
+})
+
+export const toDetail = (row: NoticeRow, readFlag: number): NoticeDetail => ({
+  id: row.id,
+  title: row.title,
+  content: row.content,
+  titleEn: row.titleEn,
+  contentEn: row.contentEn,
+  noticeType: row.noticeType as NoticeType,
+  openType: row.openType as NoticeOpenType,
+  openUrl: row.openUrl,
+  sender: row.senderName,
+  publishTime: iso(row.publishTime),
+  createTime: row.createAt.toISOString(),
+  readFlag,
+})
+
+export const toBrief = (row: NoticeRow, readFlag: number): NoticeBrief => {
+  const { content: _c, contentEn: _e, ...brief } = toDetail(row, readFlag)
+  return brief
+}
