@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router'
 import { failureText } from '../api/http.ts'
 import { systemApi } from '../api/system.ts'
 import { useDocumentTitle } from '../layout/useSystemTitle.ts'
+import { repeatsRule } from './password-rules.ts'
 
 type RegisterForm = { username: string; realname?: string; password: string; confirmPassword: string }
 
@@ -67,12 +68,7 @@ export const Register = () => {
           dependencies={['password']}
           rules={[
             { required: true, message: t('auth.register.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('auth.register.mismatch'))),
-            }),
+            repeatsRule('password', t('auth.register.mismatch')),
           ]}
         >
           <Input.Password autoComplete="new-password" />

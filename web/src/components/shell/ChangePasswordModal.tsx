@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { failureText } from '../../api/http.ts'
 import { systemApi } from '../../api/system.ts'
+import { repeatsRule } from '../../auth/password-rules.ts'
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string }
 
@@ -76,12 +77,7 @@ export const ChangePasswordModal = ({ open, onClose }: { open: boolean; onClose:
           dependencies={['newPassword']}
           rules={[
             { required: true, message: t('shell.password.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) =>
-                !value || value === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('shell.password.mismatch'))),
-            }),
+            repeatsRule('newPassword', t('shell.password.mismatch')),
           ]}
         >
           <Input.Password autoComplete="new-password" />

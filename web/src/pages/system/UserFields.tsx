@@ -48,15 +48,6 @@ export const passwordLengthRule = (t: TFunction): Rule => ({
   },
 })
 
-/** A confirmation box repeats the password of the field `of`. */
-export const confirmsRule =
-  (t: TFunction, of: string): Rule =>
-  (form) => ({
-    validator: async (_, hash?: string) => {
-      if (hash && hash !== form.getFieldValue(of)) throw new Error(t('admin.user.passwordMismatch'))
-    },
-  })
-
 /** Several records of a resource (its getListAll), labelled in the language shown. */
 export const RefMultiSelect = ({
   id,

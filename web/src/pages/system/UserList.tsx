@@ -3,15 +3,10 @@ import { App } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { adminApi } from '../../api/admin.ts'
+import { repeatsRule } from '../../auth/password-rules.ts'
 import { ListPage } from '../../components/list/ListPage.tsx'
 import { defineList, type FormFieldOverride } from '../../components/list/types.ts'
-import {
-  confirmsRule,
-  DepartsTreeSelect,
-  PasswordHashInput,
-  passwordLengthRule,
-  RefMultiSelect,
-} from './UserFields.tsx'
+import { DepartsTreeSelect, PasswordHashInput, passwordLengthRule, RefMultiSelect } from './UserFields.tsx'
 
 /**
  * Users (SPEC 3, issue 5): login account, name, position, roles, phone, managed branches, email,
@@ -61,7 +56,7 @@ export const UserList = () => {
             hidden: 'edit',
             span: 12,
             render: () => <PasswordHashInput placeholder={t('admin.user.confirmPlaceholder')} />,
-            rules: [confirmsRule(t, 'password')],
+            rules: [repeatsRule('password', t('admin.user.passwordMismatch'))],
             dependencies: ['password'],
           },
         } as Partial<Record<string, FormFieldOverride>>,
