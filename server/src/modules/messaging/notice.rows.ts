@@ -14,7 +14,8 @@ export type NoticeRow = typeof notices.$inferSelect
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-export const toNotice = (row: NoticeRow): Notice => ({
+/** What the editor and a reader are both shown of a notice. */
+const shown = (row: NoticeRow) => ({
   id: row.id,
   title: row.title,
   content: row.content,
@@ -23,30 +24,23 @@ export const toNotice = (row: NoticeRow): Notice => ({
   noticeType: row.noticeType as NoticeType,
   openType: row.openType as NoticeOpenType,
   openUrl: row.openUrl,
+  sender: row.senderName,
+  publishTime: iso(row.publishTime),
+  createTime: row.createAt.toISOString(),
+})
+
+/** The editor's notice: with its recipients, state and version. */
+export const toNotice = (row: NoticeRow): Notice => ({
+  ...shown(row),
   targetType: row.targetType as NoticeTarget,
   targetIds: row.targetIds,
   status: row.status as NoticeStatus,
-  sender: row.senderName,
-  publishTime: iso(row.publishTime),
   withdrawTime: iso(row.withdrawTime),
-  createTime: row.createAt.toISOString(),
   version: row.version,
 })
 
-export const toDetail = (row: NoticeRow, readFlag: number): NoticeDetail => ({
-  id: row.id,
-  title: row.title,
-  content: row.content,
-  titleEn: row.titleEn,
-  contentEn: row.contentEn,
-  noticeType: row.noticeType as NoticeType,
-  openType: row.openType as NoticeOpenType,
-  openUrl: row.openUrl,
-  sender: row.senderName,
-  publishTime: iso(row.publishTime),
-  createTime: row.createAt.toISOString(),
-  readFlag,
-})
+/** A reader's notice: with whether they have read it. */
+export const toDetail = (row: NoticeRow, readFlag: number): NoticeDetail => ({ ...shown(row), readFlag })
 
 export const toBrief = (row: NoticeRow, readFlag: number): NoticeBrief => {
   const { content: _c, contentEn: _e, ...brief } = toDetail(row, readFlag)
