@@ -7,7 +7,7 @@ import {
   type ReviewItem,
   RoleCode,
 } from '@app/contracts'
-import { and, eq, gt, isNotNull } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { branches, products, saleOrderLines, saleOrders, stocks, users } from '../../src/db/schema/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
@@ -178,7 +178,19 @@ describe('GET /dashboard/analysis', () => {
     const live = allOrders.filter((o) => !o.delFlag && o.orderDate.startsWith(monthOf(0)))
     const order = live.find((o) => Number(o.totalAmount) > 0)!
     expect(order, 'an order of this month').toBeDefined()
-    await t.database.db.update(saleOrders).set({ currency: 'EUR' }).where(eq(saleOrders.id, order.id))
+    // and one of an earlier month of the year with a line of a top product (early in a month, the
+    // month's few orders may hold none of the year's top ten), in the same other currency
+    const top = new Set(before.topProducts.map((p) => p.productId))
+    const earlier = allOrders.find(
+      (o) =>
+        !o.delFlag &&
+        o.orderDate >= monthOf(-11) &&
+        o.orderDate < monthOf(0) &&
+        lines.some((l) => l.orderId === o.id && top.has(l.productId) && Number(l.amount) > 0),
+    )!
+    expect(earlier, 'an order of the year with a top product').toBeDefined()
+    const changed = [order.id, earlier.id]
+    await t.database.db.update(saleOrders).set({ currency: 'EUR' }).where(inArray(saleOrders.id, changed))
     try {
       const after = await figures(api)
       const amount = Number(order.totalAmount)
@@ -191,6 +203,7 @@ describe('GET /dashboard/analysis', () => {
       expect(product, 'a top product with a line of that order').toBeDefined()
     } finally {
       await t.database.db.update(saleOrders).set({ currency: order.currency }).where(eq(saleOrders.id, order.id))
+      await t.database.db.update(saleOrders).set({ currency: earlier.currency }).where(eq(saleOrders.id, earlier.id))
     }
   })
 
