@@ -12,7 +12,7 @@ export default {
     deliver: 'Deliver',
     complete: 'Delivery complete',
     editData: 'Edit delivery data',
-    deliveries: 'Deliveries',
+    deliveries: 'Delivery records',
     detail: 'Order detail',
   },
   line: {
