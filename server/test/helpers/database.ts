@@ -34,7 +34,9 @@ class HeldBytes extends Blob {
   }
 }
 let template: { file: string; bytes: Promise<HeldBytes> } | undefined
-const templateBytes = (file: string) => {
+/** The seeded PGlite template (the global setup's), to load into a new PGlite. */
+export const pgliteTemplate = () => {
+  const file = inject('pgliteTemplate')
   if (template?.file !== file) {
     const bytes = readFile(file).then((b) => new HeldBytes(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)))
     template = { file, bytes }
@@ -42,14 +44,23 @@ const templateBytes = (file: string) => {
   return template.bytes
 }
 
+/** Enough page buffers for a test's database: PGlite clears its default 128MB at every start. */
+export const TEST_SHARED_BUFFERS = '16MB'
+
+/**
+ * The seeded template written into a PGlite data directory on disk, for a server process to start
+ * on (a fresh PGlite takes seconds more to create).
+ */
+export const writePgliteTemplate = async (dataDir: string) =>
+  (await openPglite({ dataDir, loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_SHARED_BUFFERS })).close()
+
 /**
  * A fresh database for one test file, copied from the migrated and seeded template that the
  * global setup made: a PGlite data-dir dump, or a PostgreSQL `CREATE DATABASE ... TEMPLATE`.
  */
 export const openTestDatabase = async (): Promise<Database> => {
   if (testDbKind() === 'pglite') {
-    // a test's few MB of rows need no 128MB of page buffers, which PGlite clears at every start
-    return openPglite({ loadDataDir: await templateBytes(inject('pgliteTemplate')), sharedBuffers: '16MB' })
+    return openPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_SHARED_BUFFERS })
   }
   const adminUrl = inject('pgAdminUrl')
   const template = inject('pgTemplate')

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -10,7 +10,7 @@ import { expect, inject } from 'vitest'
 import { type Database, openPglite, openPostgres } from '../../src/db/client.ts'
 import { DEMO_PASSWORD } from '../../src/db/seed/demo/organisation.ts'
 import { sha256Hex } from '../../src/platform/auth/password.ts'
-import { uniqueName, withDatabase } from './database.ts'
+import { pgliteTemplate, TEST_SHARED_BUFFERS, uniqueName, withDatabase } from './database.ts'
 
 /**
  * Real server processes for the tests that meet the server as an operator does (start-up,
@@ -185,8 +185,11 @@ export const pgliteData = async <T>(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'server-data-'))
   removals.push(() => rm(dataDir, { recursive: true, force: true }))
   const filesDir = path.join(dataDir, 'files')
-  const template = new Blob([await readFile(inject('pgliteTemplate'))])
-  const database = await openPglite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: template })
+  const database = await openPglite({
+    dataDir: path.join(dataDir, 'pglite'),
+    loadDataDir: await pgliteTemplate(),
+    sharedBuffers: TEST_SHARED_BUFFERS,
+  })
   const looked = await copySeededFiles(queryOf(database), filesDir)
     .then(() => look(queryOf(database)))
     .finally(() => database.close())
@@ -196,7 +199,7 @@ export const pgliteData = async <T>(
     filesDir,
     looked,
     async sql(work) {
-      const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') })
+      const database = await openPglite({ dataDir: path.join(dataDir, 'pglite'), sharedBuffers: TEST_SHARED_BUFFERS })
       return work(queryOf(database)).finally(() => database.close())
     },
   }

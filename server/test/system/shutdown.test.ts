@@ -1,10 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { request } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
-import { openPglite } from '../../src/db/client.ts'
-import { testDbKind } from '../helpers/database.ts'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { testDbKind, writePgliteTemplate } from '../helpers/database.ts'
 import { healthOf, healthy, killAll, login, startServer } from '../helpers/spawn-server.ts'
 import { PNG } from '../product/helpers.ts'
 
@@ -19,8 +18,7 @@ describe.runIf(testDbKind() === 'pglite')('SIGTERM', () => {
   it('lets the request in flight finish, refuses new ones, and exits 0 well within 10 s', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shutdown-'))
     dirs.push(dataDir)
-    const template = new Blob([await readFile(inject('pgliteTemplate'))])
-    await (await openPglite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: template })).close()
+    await writePgliteTemplate(path.join(dataDir, 'pglite'))
     const s = await healthy(await startServer({ DATA_DIR: dataDir }))
     const token = await login(s)
 

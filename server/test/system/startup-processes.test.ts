@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
 import { connect, createServer, type Server, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
-import { openPglite } from '../../src/db/client.ts'
 import { LOCK_FILE, lockDataDir } from '../../src/db/data-dir-lock.ts'
-import { testDbKind, uniqueName, withDatabase } from '../helpers/database.ts'
+import { testDbKind, uniqueName, withDatabase, writePgliteTemplate } from '../helpers/database.ts'
 import {
   call,
   expectOneLine,
@@ -42,9 +41,7 @@ describe.runIf(testDbKind() === 'pglite')('one server per embedded database', ()
 
   it('refuses a second server on a DATA_DIR in use; takes over the lock of a killed one, whose acknowledged writes survive', async () => {
     const dataDir = await tempDir()
-    // the seeded test template as the data directory: a fresh PGlite takes seconds more to create
-    const template = new Blob([await readFile(inject('pgliteTemplate'))])
-    await (await openPglite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: template })).close()
+    await writePgliteTemplate(path.join(dataDir, 'pglite'))
     const lockFile = path.join(dataDir, LOCK_FILE)
 
     // two started together: one owns the directory, the other is refused
