@@ -60,7 +60,7 @@ export default {
     hint: 'Logistics may change these only on the delivery day; once that day is reached nobody else may.',
   },
   deliveries: {
-    title: 'Deliveries: {{orderNo}}',
+    title: 'Delivery records: {{orderNo}}',
     empty: 'Nothing has been delivered for this order yet',
     deliveryNo: 'Delivery number',
     depot: 'Warehouse',
