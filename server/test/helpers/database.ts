@@ -34,8 +34,7 @@ class HeldBytes extends Blob {
   }
 }
 let template: { file: string; bytes: Promise<HeldBytes> } | undefined
-/** The seeded PGlite template (the global setup's), to load into a new PGlite. */
-export const pgliteTemplate = () => {
+const templateBytes = () => {
   const file = inject('pgliteTemplate')
   if (template?.file !== file) {
     const bytes = readFile(file).then((b) => new HeldBytes(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)))
@@ -48,11 +47,14 @@ export const pgliteTemplate = () => {
 export const TEST_SHARED_BUFFERS = '16MB'
 
 /**
- * The seeded template written into a PGlite data directory on disk, for a server process to start
- * on (a fresh PGlite takes seconds more to create).
+ * A new PGlite holding the seeded template (the global setup's): in memory, or in `dataDir` on
+ * disk for a server process to start on (a fresh PGlite takes seconds more to create).
  */
-export const writePgliteTemplate = async (dataDir: string) =>
-  (await openPglite({ dataDir, loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_SHARED_BUFFERS })).close()
+export const openPgliteTemplate = async (dataDir?: string) =>
+  openPglite({ dataDir, loadDataDir: await templateBytes(), sharedBuffers: TEST_SHARED_BUFFERS })
+
+/** The seeded template written into a PGlite data directory on disk. */
+export const writePgliteTemplate = async (dataDir: string) => (await openPgliteTemplate(dataDir)).close()
 
 /**
  * A fresh database for one test file, copied from the migrated and seeded template that the
@@ -60,7 +62,7 @@ export const writePgliteTemplate = async (dataDir: string) =>
  */
 export const openTestDatabase = async (): Promise<Database> => {
   if (testDbKind() === 'pglite') {
-    return openPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_SHARED_BUFFERS })
+    return openPgliteTemplate()
   }
   const adminUrl = inject('pgAdminUrl')
   const template = inject('pgTemplate')

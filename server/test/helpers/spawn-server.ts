@@ -10,7 +10,7 @@ import { expect, inject } from 'vitest'
 import { type Database, openPglite, openPostgres } from '../../src/db/client.ts'
 import { DEMO_PASSWORD } from '../../src/db/seed/demo/organisation.ts'
 import { sha256Hex } from '../../src/platform/auth/password.ts'
-import { pgliteTemplate, TEST_SHARED_BUFFERS, uniqueName, withDatabase } from './database.ts'
+import { openPgliteTemplate, TEST_SHARED_BUFFERS, uniqueName, withDatabase } from './database.ts'
 
 /**
  * Real server processes for the tests that meet the server as an operator does (start-up,
@@ -185,11 +185,7 @@ export const pgliteData = async <T>(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'server-data-'))
   removals.push(() => rm(dataDir, { recursive: true, force: true }))
   const filesDir = path.join(dataDir, 'files')
-  const database = await openPglite({
-    dataDir: path.join(dataDir, 'pglite'),
-    loadDataDir: await pgliteTemplate(),
-    sharedBuffers: TEST_SHARED_BUFFERS,
-  })
+  const database = await openPgliteTemplate(path.join(dataDir, 'pglite'))
   const looked = await copySeededFiles(queryOf(database), filesDir)
     .then(() => look(queryOf(database)))
     .finally(() => database.close())
