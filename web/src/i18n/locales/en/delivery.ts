@@ -132,7 +132,7 @@ export default {
     notFound: 'No adjustment request of order {{orderNo}} was found',
   },
   sections: {
-    deliveries: 'Deliveries',
+    deliveries: 'Delivery records',
     adjustments: 'Adjustment requests',
     noAdjustments: 'This order has no adjustment requests',
   },

@@ -119,7 +119,7 @@ export default {
     review: 'Review progress',
     attachments: 'Attachments',
     noAttachments: 'No attachments',
-    deliveries: 'Deliveries',
+    deliveries: 'Delivery records',
     sync: 'ERP sync',
     adjustments: 'Adjustments',
   },
