@@ -2,7 +2,7 @@ import { AuditBusiness, type MenuItem, OrderStatus } from '@app/contracts'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, type Lang, test, type User } from './fixtures.ts'
-import { apiCall, loadedPane, paneOf, rows } from './list-helpers.ts'
+import { apiCall, closeFrontTab, menuScreens, openList, openScreen, paneOf, rows } from './list-helpers.ts'
 import { findOrder, selectRow, t, toolbarButton } from './sales-helpers.ts'
 
 /**
@@ -48,47 +48,8 @@ const check = async (page: Page, where: string, within?: string): Promise<Findin
 const report = (findings: Finding[]) =>
   findings.length === 0 ? 'none' : `\n${findings.map((f) => f.text).join('\n\n')}\n`
 
-/** The menu entries that open a screen, each with the folders above it (their keys are their urls). */
-type Entry = { url: string; folders: string[] }
-const screensOf = (items: readonly MenuItem[], folders: string[] = []): Entry[] =>
-  items
-    .filter((m) => !m.hidden)
-    .flatMap((m) => {
-      const children = m.children.filter((c) => !c.hidden)
-      if (children.length > 0) return screensOf(children, [...folders, m.url])
-      return m.meta.internalOrExternal ? [] : [{ url: m.url, folders }]
-    })
-
-/** The sider's entry or folder whose menu key is `url`. */
-const menuEntry = (page: Page, url: string) =>
-  page.getByTestId('side-menu').locator(`[data-menu-id$="-${url}"]`).first()
-
 /** Every dialog's area (a closed one is hidden, so axe leaves it out). */
 const DIALOGS = '.ant-modal-root'
-
-/** Opens a screen from the sider (unfolding its folders), as a person would. */
-const openScreen = async (page: Page, entry: Entry) => {
-  const arrived = () => new URL(page.url()).pathname === entry.url
-  await expect(async () => {
-    if (arrived()) return
-    const item = menuEntry(page, entry.url)
-    if (!(await item.isVisible())) {
-      for (const folder of entry.folders) {
-        const title = menuEntry(page, folder)
-        if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click({ timeout: 4_000 })
-      }
-    }
-    await item.click({ timeout: 4_000 })
-    await expect.poll(arrived, { timeout: 4_000 }).toBe(true)
-  }).toPass({ timeout: 40_000 })
-  return loadedPane(page, entry.url)
-}
-
-/** Closes the tab in front (the home tab stays), so that screens checked before do not pile up. */
-const closeFrontTab = async (page: Page) => {
-  const remove = page.getByTestId('tab-strip').locator('.ant-tabs-tab-active').getByTestId('tab-close')
-  if ((await remove.count()) > 0) await remove.click()
-}
 
 /** Opens a dialog and waits until it shows what it loads, its opening animation ended. */
 const openDialog = async (page: Page, open: () => Promise<void>, dialog: Locator) => {
@@ -105,14 +66,6 @@ const closeDialog = async (page: Page, dialog: Locator) => {
   await expect(dialog).toBeHidden()
 }
 
-/** A list screen opened by its address, its first rows shown. */
-const listAt = async (page: Page, url: string, resource: string) => {
-  await page.goto(url)
-  const list = page.getByTestId(`list-page-${resource}`)
-  await expect(rows(list).first()).toBeVisible({ timeout: 30_000 })
-  return list
-}
-
 /** The administrator's dialogs: order form and detail, deliver, adjustment form, a master-data edit form. */
 const adminDialogs = async (u: User) => {
   const { page } = u
@@ -123,7 +76,7 @@ const adminDialogs = async (u: User) => {
     await closeDialog(page, dialog)
   }
 
-  const orders = await listAt(page, '/sale/orderList', 'saleOrder')
+  const orders = await openList(page, '/sale/orderList', 'saleOrder')
   await at(
     'order form',
     () => orders.getByTestId('add').click(),
@@ -135,7 +88,7 @@ const adminDialogs = async (u: User) => {
     page.getByTestId('order-detail-modal').getByRole('dialog'),
   )
 
-  const deliveries = await listAt(page, `/sale/deliveryList?status=${OrderStatus.PendingDelivery}`, 'deliveryOrder')
+  const deliveries = await openList(page, `/sale/deliveryList?status=${OrderStatus.PendingDelivery}`, 'deliveryOrder')
   await rows(deliveries).first().locator('.ant-checkbox-input').check()
   await at(
     'deliver dialog',
@@ -143,8 +96,7 @@ const adminDialogs = async (u: User) => {
     page.getByTestId('deliver-modal').getByRole('dialog'),
   )
 
-  await page.goto('/sale/orderApplyModifyList')
-  const adjustments = page.getByTestId('list-page-applyModify')
+  const adjustments = (await openScreen(page, '/sale/orderApplyModifyList')).getByTestId('list-page-applyModify')
   await expect(adjustments.getByTestId('add')).toBeEnabled({ timeout: 30_000 })
   await at(
     'adjustment form',
@@ -152,7 +104,7 @@ const adminDialogs = async (u: User) => {
     page.getByTestId('apply-modify-modal').getByRole('dialog'),
   )
 
-  const suppliers = await listAt(page, '/md/supplierList', 'supplier')
+  const suppliers = await openList(page, '/md/supplierList', 'supplier')
   await at(
     'supplier edit form',
     () =>
@@ -175,13 +127,13 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     const { menu } = (await apiCall(page, 'get', '/sys/permission/getPermissionList')) as unknown as {
       menu: MenuItem[]
     }
-    const screens = screensOf(menu)
+    const screens = menuScreens(menu)
     expect(screens.length, 'screens in the administrator’s menu').toBeGreaterThan(20)
 
     const findings: Finding[] = []
     findings.push(...(await check(page, `${lang} sign-in landing`)))
     for (const [i, entry] of screens.entries()) {
-      await openScreen(page, entry)
+      await openScreen(page, entry.url)
       // the first screen in full: the shell with a folder unfolded and a closable tab
       findings.push(...(await check(page, `${lang} ${entry.url}`, i === 0 ? undefined : paneOf(entry.url))))
       await closeFrontTab(page)
@@ -233,7 +185,7 @@ const zoomSeen = (page: Page) => page.evaluate(() => (window as unknown as { zoo
 
 test('where the system asks for less motion, a dialog appears without zooming in', async ({ signInAs: as }) => {
   const { page } = await as('admin', 'zh')
-  const suppliers = await listAt(page, '/md/supplierList', 'supplier')
+  const suppliers = await openList(page, '/md/supplierList', 'supplier')
   const edit = () =>
     rows(suppliers)
       .first()

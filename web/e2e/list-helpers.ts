@@ -1,3 +1,4 @@
+import type { MenuItem } from '@app/contracts'
 import type { Download, Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { expect } from './fixtures.ts'
@@ -23,6 +24,78 @@ export const loadedPane = async (page: Page, url: string) => {
   await expect(pane).toBeVisible({ timeout: 30_000 })
   await expect(pane.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 30_000 })
   return pane
+}
+
+/** The menu entries that open a screen, each with the folders above it (their keys are their urls). */
+export type MenuScreen = { url: string; folders: string[] }
+export const menuScreens = (items: readonly MenuItem[], folders: string[] = []): MenuScreen[] =>
+  items
+    .filter((m) => !m.hidden)
+    .flatMap((m) => {
+      const children = m.children.filter((c) => !c.hidden)
+      if (children.length > 0) return menuScreens(children, [...folders, m.url])
+      return m.meta.internalOrExternal ? [] : [{ url: m.url, folders }]
+    })
+
+/** The signed-in user's menu screens, by url: read once per page from the app's permission list, as the sider draws it. */
+const menus = new WeakMap<Page, Promise<Map<string, MenuScreen>>>()
+const menuOf = (page: Page) => {
+  let menu = menus.get(page)
+  if (!menu) {
+    menu = apiCall(page, 'get', '/sys/permission/getPermissionList').then(
+      (r) => new Map(menuScreens((r as unknown as { menu: MenuItem[] }).menu).map((s) => [s.url, s])),
+    )
+    menus.set(page, menu)
+  }
+  return menu
+}
+
+/** The sider's entry or folder whose menu key is `url`. */
+const menuEntry = (page: Page, url: string) =>
+  page.getByTestId('side-menu').locator(`[data-menu-id$="-${url}"]`).first()
+
+/**
+ * Opens a screen as a person would: from the sider, unfolding its folders, the app staying loaded (a
+ * page load costs the browser about ten times the CPU of opening a screen in the app). A page not
+ * in the app yet, or a screen the menu has no entry for (an address with a query), is opened by its
+ * address. Answers the screen's tab pane once it has loaded.
+ */
+export const openScreen = async (page: Page, url: string) => {
+  const at = new URL(page.url())
+  const inApp = at.protocol.startsWith('http') && !at.pathname.startsWith('/user/')
+  const screen = inApp && (await menuOf(page)).get(url)
+  if (!screen) {
+    await page.goto(url)
+    return loadedPane(page, url.split('?')[0] as string) // a tab is keyed by the path
+  }
+  const arrived = () => new URL(page.url()).pathname === url
+  await expect(async () => {
+    if (arrived()) return
+    const item = menuEntry(page, url)
+    if (!(await item.isVisible())) {
+      for (const folder of screen.folders) {
+        const title = menuEntry(page, folder)
+        if ((await title.getAttribute('aria-expanded', { timeout: 4_000 })) !== 'true')
+          await title.click({ timeout: 4_000 })
+      }
+    }
+    await item.click({ timeout: 4_000 })
+    await expect.poll(arrived, { timeout: 4_000 }).toBe(true)
+  }).toPass({ timeout: 40_000 })
+  return loadedPane(page, url)
+}
+
+/** A list screen opened (`openScreen`), its first rows shown. */
+export const openList = async (page: Page, url: string, resource: string) => {
+  const list = (await openScreen(page, url)).getByTestId(`list-page-${resource}`)
+  await expect(rows(list).first()).toBeVisible({ timeout: 30_000 })
+  return list
+}
+
+/** Closes the tab in front (the home tab stays), so that screens looked at before do not pile up. */
+export const closeFrontTab = async (page: Page) => {
+  const remove = page.getByTestId('tab-strip').locator('.ant-tabs-tab-active').getByTestId('tab-close')
+  if ((await remove.count()) > 0) await remove.click()
 }
 
 export const rows = (list: Locator) => list.locator('.ant-table-tbody tr.ant-table-row')

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from '@playwright/test'
 import { expect, type Lang, test } from './fixtures.ts'
-import { apiCall, loadedPane, rows } from './list-helpers.ts'
+import { apiCall, closeFrontTab, openScreen, rows } from './list-helpers.ts'
 
 /**
  * List screens fit the window (issue 42, point 3): every cell on one line, no title broken inside a
@@ -112,9 +112,8 @@ const expectFits = async (list: Locator, what: string) => {
   return fit
 }
 
-const openScreen = async (page: Page, screen: (typeof SCREENS)[number]) => {
-  await page.goto(screen.url)
-  const list = page.getByTestId(screen.testId)
+const openListScreen = async (page: Page, screen: (typeof SCREENS)[number]) => {
+  const list = (await openScreen(page, screen.url)).getByTestId(screen.testId)
   await expect(rows(list).first()).toBeVisible({ timeout: 30_000 })
   return list
 }
@@ -127,7 +126,7 @@ for (const lang of ['zh', 'en'] as Lang[]) {
     for (const width of [1366, 1920]) {
       await page.setViewportSize({ width, height: 900 })
       for (const screen of SCREENS) {
-        const list = await openScreen(page, screen)
+        const list = await openListScreen(page, screen)
         const fit = await expectFits(list, `${lang} ${width} px ${screen.name}`)
         if (width === 1366 && (screen.name === 'orders' || screen.name === 'deliveries')) {
           await scrollTable(list, 'start')
@@ -137,6 +136,8 @@ for (const lang of ['zh', 'en'] as Lang[]) {
           type: 'fit',
           description: `${lang} ${width} ${screen.name}: ${fit.scrolls ? 'scrolls sideways' : 'fits'}`,
         })
+        // each screen opened anew at each width, as the window found it
+        await closeFrontTab(page)
       }
     }
   })
@@ -147,7 +148,7 @@ for (const lang of ['zh', 'en'] as Lang[]) {
     const name = `${code} 超长供应商名称用于检查列表省略显示与完整提示文字`
     await apiCall(page, 'post', '/md/supplier/add', { code, name, supplierType: 'raw' })
     await page.setViewportSize({ width: 1366, height: 900 })
-    const list = await openScreen(page, SCREENS[3])
+    const list = await openListScreen(page, SCREENS[3])
     const row = rows(list).filter({ hasText: code })
     await expect(row).toHaveCount(1)
     const cut = `${Array.from(name).slice(0, 25).join('')}…`
@@ -180,19 +181,19 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     const checked: string[] = []
     for (const entry of leaves(menu)) {
       if (!isListScreen(entry.component)) continue
-      await page.goto(entry.url)
-      // the screen's own pane (the tabs restored beside it keep theirs, hidden), once its first page
-      // has come: its rows, or that it has none, with no spinner over them (a table still loading
-      // may show the empty placeholder under its spinner)
-      const list = (await loadedPane(page, entry.url)).locator('[data-testid^="list-page-"]')
+      // the screen's own pane, once its first page has come: its rows, or that it has none, with no
+      // spinner over them (a table still loading may show the empty placeholder under its spinner)
+      const list = (await openScreen(page, entry.url)).locator('[data-testid^="list-page-"]')
       const shown = list.locator('.ant-table-tbody').locator('tr.ant-table-row, .ant-empty').first()
       await expect(async () => {
         await expect(list.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 1_000 })
         await expect(shown).toBeVisible({ timeout: 1_000 })
       }).toPass({ timeout: 30_000 })
-      if ((await rows(list).count()) === 0) continue
-      await expectFits(list, `${lang} 1366 px ${entry.url}`)
-      checked.push(entry.url)
+      if ((await rows(list).count()) > 0) {
+        await expectFits(list, `${lang} 1366 px ${entry.url}`)
+        checked.push(entry.url)
+      }
+      await closeFrontTab(page)
     }
     test.info().annotations.push({ type: 'screens', description: checked.join(' ') })
     expect(checked.length).toBeGreaterThan(20)
