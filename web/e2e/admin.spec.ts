@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
 import { expect, openUserMenu, pickOption, signIn, test } from './fixtures.ts'
+import { openScreen } from './list-helpers.ts'
 
 /**
  * System administration (issue 5), as an administrator and the user they create would do it: a
@@ -39,7 +40,7 @@ const userPage = async (browser: Browser) => {
 
 test('admin creates a role with its permissions and a user with two departments and that role', async ({ page }) => {
   await signIn(page, 'admin')
-  await page.goto('/sys/role')
+  await openScreen(page, '/sys/role')
   await page.getByTestId('list-page-role').getByTestId('add').click()
   await modal(page).getByLabel('角色编码').fill(ROLE.code)
   await modal(page).getByLabel('角色名称').fill(ROLE.name)
@@ -56,7 +57,7 @@ test('admin creates a role with its permissions and a user with two departments 
   await expect(page.getByText('权限已保存')).toBeVisible()
   await page.keyboard.press('Escape')
 
-  await page.goto('/sys/user')
+  await openScreen(page, '/sys/user')
   await page.getByTestId('list-page-user').getByTestId('add').click()
   const form = modal(page)
   await form.getByLabel('登录账号').fill(USER.username)
@@ -112,7 +113,7 @@ test('a button taken from the role disappears for the user and its call answers 
   request,
 }) => {
   await signIn(page, 'admin')
-  await page.goto('/sys/rolePermission')
+  await openScreen(page, '/sys/rolePermission')
   await page.getByTestId('role-permission').getByRole('menuitem', { name: ROLE.name }).click()
   const editor = page.getByTestId('permission-editor')
   await editor.getByRole('button', { name: '展开全部' }).click()
@@ -121,7 +122,7 @@ test('a button taken from the role disappears for the user and its call answers 
   await expect(page.getByText('权限已保存')).toBeVisible()
 
   const user = await userPage(browser)
-  await user.goto('/md/supplierList')
+  await openScreen(user, '/md/supplierList')
   const list = user.getByTestId('list-page-supplier')
   await expect(list.getByTestId('list-table')).toBeVisible()
   await expect(list.getByTestId('add')).toHaveCount(0)
@@ -144,7 +145,7 @@ test('a button taken from the role disappears for the user and its call answers 
 
 test('an edited code-table text is what the menu shows, in both languages', async ({ page }) => {
   await signIn(page, 'admin')
-  await page.goto('/sys/languageConfig')
+  await openScreen(page, '/sys/languageConfig')
   const list = page.getByTestId('list-page-code')
   await list.getByRole('textbox', { name: '中文' }).fill('数据字典')
   await list.getByTestId('search-submit').click()
@@ -182,7 +183,7 @@ test('feedback is sent by a user without the system menu and answered by the adm
   await user.keyboard.press('Escape')
 
   await signIn(page, 'admin')
-  await page.goto('/sys/feedback')
+  await openScreen(page, '/sys/feedback')
   await row(page, '供应商列表希望显示税号').locator('.ant-checkbox-input').check()
   await page.getByRole('button', { name: /回\s*复/ }).click()
   const reply = page.getByTestId('feedback-reply-modal')
@@ -203,7 +204,7 @@ test('the operation log finds entries by the name of their operation and names t
   page,
 }) => {
   await signIn(page, 'admin')
-  await page.goto('/sys/LogList')
+  await openScreen(page, '/sys/LogList')
   const list = page.getByTestId('list-page-log')
   await pickOption(page, list.getByRole('combobox', { name: '操作内容' }), '订单调整申请 · 新增', { typed: true })
   await list.getByTestId('search-submit').click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, type Lang, pickOption, switchLanguage, test } from './fixtures.ts'
-import { apiCall, rowWith } from './list-helpers.ts'
+import { apiCall, openScreen, rowWith } from './list-helpers.ts'
 
 /**
  * Names that are data — review flows and their steps, departments, roles, positions, categories,
@@ -55,7 +55,7 @@ for (const lang of ['zh', 'en'] as const) {
     signInAs: as,
   }) => {
     const { page } = await as('region_president', lang)
-    await page.goto('/audit/detailList')
+    await openScreen(page, '/audit/detailList')
     const inbox = page.getByTestId('audit-detail-list')
     const waiting = inbox.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: n.firstStep })
     await expect(waiting.first()).toBeVisible({ timeout: 30_000 })
@@ -74,7 +74,7 @@ for (const lang of ['zh', 'en'] as const) {
     signInAs: as,
   }) => {
     const { page } = await as('gm_president', lang)
-    await page.goto('/sale/auditConfigDetail')
+    await openScreen(page, '/sale/auditConfigDetail')
     const flow = page.getByTestId('sale-flow-sale_order')
     await expect(flow).toContainText(n.flow, { timeout: 30_000 })
     for (const step of n.steps) await expect(flow).toContainText(step)
@@ -103,7 +103,7 @@ for (const lang of ['zh', 'en'] as const) {
     const [name, spec] = lang === 'en' ? [product.nameEn, product.specEn] : [product.name, product.spec]
     expect(product.specEn).toMatch(/× \d+ (capsules|softgels|tablets|sachets|tea bags)$/)
 
-    await bp.goto('/sale/orderList')
+    await openScreen(bp, '/sale/orderList')
     await bp.getByTestId('list-page-saleOrder').getByTestId('add').click()
     await pickOption(bp, bp.getByTestId('order-branch'), lang === 'en' ? 'Russia branch' : '俄罗斯分公司')
     await bp.getByTestId('add-products').click()
@@ -142,15 +142,17 @@ for (const lang of ['zh', 'en'] as const) {
       ['/md/departmentList', 'A01A02', n.department, NAMES.zh.department],
       ['/md/positionList', 'P01', n.position, NAMES.zh.position],
     ] as const) {
-      await page.goto(url)
-      const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: key }).first()
+      const row = (await openScreen(page, url))
+        .locator('.ant-table-tbody tr.ant-table-row')
+        .filter({ hasText: key })
+        .first()
       await expect(row).toContainText(shown, { timeout: 30_000 })
       // in Chinese the English name shows too, in its own column
       if (lang === 'en') await expect(row).not.toContainText(zhName)
     }
 
     // review flows: the list in the interface language; a new flow named in both
-    await page.goto('/sys/auditConfig')
+    await openScreen(page, '/sys/auditConfig')
     const flows = page.getByTestId('audit-config-list')
     await expect(flows).toContainText(n.flow, { timeout: 30_000 })
     await expect(flows).not.toContainText(NAMES[other(lang)].flow)
@@ -215,7 +217,7 @@ test("en: a name is found by what is typed in either language: the review flow l
   signInAs: as,
 }) => {
   const { page } = await as('admin', 'en')
-  await page.goto('/sys/auditConfig')
+  await openScreen(page, '/sys/auditConfig')
   const flows = page.getByTestId('audit-config-list')
   await expect(flows).toContainText(NAMES.en.flow, { timeout: 30_000 })
   const keyword = flows.getByLabel('Flow or step name', { exact: true })
@@ -232,7 +234,7 @@ test("en: a name is found by what is typed in either language: the review flow l
   await expect(rows).toHaveCount(0)
 
   await apiCall(page, 'post', '/sale/order/clearOrderDraft', {})
-  await page.goto('/sale/orderList')
+  await openScreen(page, '/sale/orderList')
   await page.getByTestId('list-page-saleOrder').getByTestId('add').click()
   await page.getByTestId('order-branch').click()
   await page.keyboard.type('俄罗斯')

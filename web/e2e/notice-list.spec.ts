@@ -1,11 +1,11 @@
 import { expect, signIn, switchLanguage, test } from './fixtures.ts'
-import { rowWith } from './list-helpers.ts'
+import { openScreen, rowWith } from './list-helpers.ts'
 
 test('an administrator writes a notice in both languages, publishes and withdraws it from the notice list', async ({
   page,
 }) => {
   await signIn(page, 'admin')
-  await page.goto('/sys/NoticeList')
+  await openScreen(page, '/sys/NoticeList')
   const list = page.getByTestId('list-page-notice')
   await expect(list.getByTestId('list-table')).toBeVisible()
 

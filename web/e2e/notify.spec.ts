@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser } from '@playwright/test'
 import { type MailSink, startMailSink } from '../../server/src/modules/notify/mail-sink.ts'
 import { expect, pickFromMenu, pickOption, signIn, test } from './fixtures.ts'
-import { apiCall, rows, rowWith } from './list-helpers.ts'
+import { apiCall, openScreen, rows, rowWith } from './list-helpers.ts'
 import { findOrder, inDays, statusOf } from './sales-helpers.ts'
 import { mailSinkPort } from './server-main.ts'
 
@@ -133,7 +133,7 @@ test('an administrator adds a WeCom robot; an order is posted to it; the sent li
   await new Promise<void>((resolve) => robot.listen(0, '127.0.0.1', () => resolve()))
   try {
     await signIn(page, 'admin')
-    await page.goto('/sys/notifyRobot')
+    await openScreen(page, '/sys/notifyRobot')
     await page.getByTestId('list-page-notifyRobot').getByTestId('add').click()
     const modal = page.getByTestId('record-modal')
     // the department is chosen by its name; the list names it too

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, type Lang, pickOption, test } from './fixtures.ts'
-import { apiCall, rows, search } from './list-helpers.ts'
+import { apiCall, openScreen, rows, search } from './list-helpers.ts'
 
 /**
  * SPEC 5: a product is found by the pinyin of its name, in full or by its initials (柠檬洗洁精,
@@ -17,7 +17,7 @@ type BranchOption = { id: string; name: string; nameEn: string | null }
 for (const lang of ['zh', 'en'] as Lang[]) {
   test(`${lang}: the product list finds 柠檬洗洁精 by full pinyin and by initials`, async ({ signInAs }) => {
     const { page } = await signInAs('admin', lang)
-    await page.goto('/product/list')
+    await openScreen(page, '/product/list')
     const list = page.getByTestId('list-page-product')
     await expect(rows(list).first()).toBeVisible()
     for (const term of ['ningmeng', 'NingMeng', 'nmxjj']) {
@@ -48,7 +48,7 @@ const openPicker = async (page: Page, lang: Lang, code: string) => {
   expect(seller, `a branch selling ${code}`).toBeDefined()
   const branchLabel = lang === 'en' && seller?.nameEn ? seller.nameEn : (seller?.name ?? '')
 
-  await page.goto('/sale/orderList')
+  await openScreen(page, '/sale/orderList')
   await page.getByTestId('list-page-saleOrder').getByTestId('add').click()
   await pickOption(page, page.getByTestId('order-branch'), branchLabel)
   await page.getByTestId('add-products').click()
@@ -75,7 +75,7 @@ test("en: the product list and the order form's product select find 人参皂苷
   signInAs,
 }) => {
   const { page } = await signInAs('admin', 'en')
-  await page.goto('/product/list')
+  await openScreen(page, '/product/list')
   const list = page.getByTestId('list-page-product')
   await expect(rows(list).first()).toBeVisible()
   for (const term of ['Ginsenoside', 'ginsenoside caps']) {

@@ -1,7 +1,7 @@
 import type { Download, Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { expect, pickOption, signIn, test } from './fixtures.ts'
-import { apiCall, rows, rowWith } from './list-helpers.ts'
+import { apiCall, openList, openScreen, rows, rowWith } from './list-helpers.ts'
 
 /**
  * Products and stock (issue 7): a product created with two units and images waits for review,
@@ -21,13 +21,6 @@ const signOut = async (page: Page) => {
   await expect(page).toHaveURL(/\/user\/login/)
 }
 
-const openList = async (page: Page, url: string, resource: string) => {
-  await page.goto(url)
-  const list = page.getByTestId(`list-page-${resource}`)
-  await expect(rows(list).first()).toBeVisible({ timeout: 30_000 })
-  return list
-}
-
 const search = async (list: Locator, label: string, value: string) => {
   await list.getByTestId('search-form').getByLabel(label).fill(value)
   await list.getByTestId('search-submit').click()
@@ -44,7 +37,7 @@ const JAR = { value: `jar_${STAMP.toLowerCase()}`, zh: `大罐${STAMP}`, en: `La
  * the dictionaries that take values: not the transport modes, which the code acts on.
  */
 const addUnit = async (page: Page) => {
-  await page.goto('/sys/dict')
+  await openScreen(page, '/sys/dict')
   await page.getByTestId('dict-tabs').getByRole('tab', { name: '字典项' }).click()
   await page.getByTestId('list-page-dictItem').getByTestId('add').click()
   const form = page.getByTestId('record-modal')
@@ -190,7 +183,7 @@ test('a new product with two units and images is reviewed, becomes sellable, joi
   await page.keyboard.press('Escape')
 
   // not sellable yet: the select modal of branch products does not offer it
-  await page.goto('/pro/branchSaleRelList')
+  await openScreen(page, '/pro/branchSaleRelList')
   await page.getByTestId('select-products').click()
   let select = page.getByTestId('product-select-modal')
   await select.getByTestId('select-search').locator('input').fill(CODE)
@@ -337,7 +330,7 @@ test("a branch's stock workbook: a bad row is named in the user's words; the fix
     }
   }
   await signIn(page, 'admin')
-  await page.goto('/pro/stockList')
+  await openScreen(page, '/pro/stockList')
   await page.getByTestId('upload-stock').click()
   const modal = page.getByTestId('branch-stock-modal')
   await pickOption(page, modal.getByTestId('upload-branch'), '俄罗斯分公司')
