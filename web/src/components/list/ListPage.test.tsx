@@ -168,6 +168,23 @@ describe('ListPage', () => {
     expect(calls.at(-1)?.query.get('pageNo')).toBe('1')
   })
 
+  it('searching again for the same thing shows the rows as they stand now', async () => {
+    let records = [supplier(1)]
+    const calls = serve({
+      ...baseRoutes([]),
+      'GET /md/supplier/list': () => ok({ records, total: records.length, size: 10, current: 1, pages: 1 }),
+    })
+    renderPage()
+    await screen.findByText('S001')
+    const lists = () => calls.filter((c) => c.path.endsWith('/list')).length
+    const before = lists()
+    // someone else adds a supplier meanwhile; the form still holds what was searched
+    records = [supplier(1), supplier(2)]
+    fireEvent.click(screen.getByTestId('search-submit'))
+    expect(await screen.findByText('S002')).toBeTruthy()
+    expect(lists()).toBe(before + 1)
+  })
+
   it('starts from the search its URL gives (a dashboard tile) and shows it in the form', async () => {
     const calls = serve(baseRoutes([supplier(1)]))
     renderPage(list, '/md/supplierList?name=%E5%81%A5%E5%BA%B7&busObjNo=X')

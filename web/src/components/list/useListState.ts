@@ -1,5 +1,5 @@
 import type { MatchType, QueryCondition, ResourceMeta } from '@app/contracts'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { hashKey, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
@@ -52,6 +52,8 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort | 'serve
   const urlSearchNow = useRef(urlSearch)
   urlSearchNow.current = urlSearch
   const [params, setParams] = useState<ListParams>(() => firstParams(sort, urlSearch))
+  const paramsNow = useRef(params)
+  paramsNow.current = params
   const [selected, setSelected] = useState<ReadonlyMap<string, ResourceRecord>>(new Map())
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
   /** Counts resets: forms keyed by it start empty again. */
@@ -75,9 +77,20 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort | 'serve
   const deselect = useCallback((ids: readonly string[]) => {
     setSelected((prev) => new Map([...prev].filter(([id]) => !ids.includes(id))))
   }, [])
-  const setSearch = useCallback((search: Record<string, unknown>) => {
-    setParams((p) => ({ ...p, search, pageNo: 1 }))
-  }, [])
+  const { refetch } = query
+  const setSearch = useCallback(
+    (search: Record<string, unknown>) => {
+      const next = { ...paramsNow.current, search, pageNo: 1 }
+      // searching again for what is shown asks the server again: the rows as they stand now (another
+      // person may have moved them), not as they were fetched a moment ago
+      const same =
+        hashKey(keys.resource.list(resource.name, next)) ===
+        hashKey(keys.resource.list(resource.name, paramsNow.current))
+      setParams(next)
+      if (same) void refetch()
+    },
+    [refetch, resource.name],
+  )
   const setSuperQuery = useCallback((superQuery: SuperQueryState | undefined) => {
     setParams((p) => ({ ...p, superQuery: superQuery?.conditions.length ? superQuery : undefined, pageNo: 1 }))
   }, [])
