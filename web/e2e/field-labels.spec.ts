@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, openFromMenu, pickOption, signIn, switchLanguage, test } from './fixtures.ts'
+import { expect, pickOption, signIn, switchLanguage, test } from './fixtures.ts'
+import { openScreen } from './list-helpers.ts'
 
 /**
  * Field labels on the language screen (issue 5, SPEC 3 'code table ... field labels'): the
@@ -40,10 +41,10 @@ test('a renamed field label shows at once in both languages, in other browsers t
   await expect(header(supplierList(other), 'Supplier code')).toHaveCount(1)
 
   await signIn(page, 'admin')
-  await openFromMenu(page, '基础数据', '供应商')
+  await openScreen(page, '/md/supplierList')
   await expectCodeLabel(page, '供应商编码')
 
-  await openFromMenu(page, '系统管理', '语言配置')
+  await openScreen(page, '/sys/languageConfig')
   const screen = pane(page, '/sys/languageConfig')
   await screen.getByRole('tab', { name: '字段名称' }).click()
   const labels = screen.getByTestId('field-labels')

@@ -161,25 +161,6 @@ export const pickOption = async (page: Page, field: Locator, option: string, { t
 }
 
 /**
- * Opens a screen from the sider, unfolding its area first when needed. On a busy machine a click
- * while the area still unfolds can miss its entry: the entry is clicked again until its screen is
- * the page's (the entry's menu key is the screen's path).
- */
-export const openFromMenu = async (page: Page, area: string, item: string) => {
-  const menu = page.getByTestId('side-menu')
-  const entry = menu.getByRole('menuitem', { name: item, exact: true })
-  let path: string | undefined
-  const arrived = () => path !== undefined && new URL(page.url()).pathname === path
-  await expect(async () => {
-    if (arrived()) return
-    if (!(await entry.isVisible())) await menu.getByText(area, { exact: true }).click({ timeout: 4_000 })
-    path ??= (await entry.getAttribute('data-menu-id', { timeout: 4_000 }))?.match(/\/[^/].*$/)?.[0]
-    await entry.click({ timeout: 4_000 })
-    await expect.poll(arrived, { timeout: 4_000 }).toBe(true)
-  }).toPass({ timeout: 40_000 })
-}
-
-/**
  * Opens a popup menu (`open`: hover, click or right-click its trigger) and picks an item. A context
  * menu closes when the page scrolls, and on a busy machine a popup may still be moving into place:
  * its opening animation is waited for, and it is opened again until the click lands (the menu closes).

@@ -1,5 +1,5 @@
-import { expect, openFromMenu, pickOption, signIn, test } from './fixtures.ts'
-import { apiCall, closeDialog, dialog, expectTotal, rows, search, workbookOf } from './list-helpers.ts'
+import { expect, pickOption, signIn, test } from './fixtures.ts'
+import { apiCall, closeDialog, dialog, expectTotal, openScreen, rows, search, workbookOf } from './list-helpers.ts'
 import { newPrefix } from './masterdata-screens.ts'
 
 /**
@@ -24,7 +24,7 @@ test('modify history: a country changed twice is found, one change viewed, two v
     country = await apiCall(page, 'put', '/md/country/edit', { id: added.id, version: country.version, currencyName })
   }
 
-  await openFromMenu(page, '审核中心', '修改记录')
+  await openScreen(page, '/audit/modifyHistoryList')
   const list = page.getByTestId('list-page-modifyHistory')
   await pickOption(page, list.getByTestId('search-form').getByLabel('业务'), '国家')
   await search(list, '记录', name)

@@ -37,17 +37,24 @@ export const menuScreens = (items: readonly MenuItem[], folders: string[] = []):
       return m.meta.internalOrExternal ? [] : [{ url: m.url, folders }]
     })
 
-/** The signed-in user's menu screens, by url: read once per page from the app's permission list, as the sider draws it. */
-const menus = new WeakMap<Page, Promise<Map<string, MenuScreen>>>()
-const menuOf = (page: Page) => {
-  let menu = menus.get(page)
-  if (!menu) {
-    menu = apiCall(page, 'get', '/sys/permission/getPermissionList').then(
-      (r) => new Map(menuScreens((r as unknown as { menu: MenuItem[] }).menu).map((s) => [s.url, s])),
-    )
-    menus.set(page, menu)
+/**
+ * The signed-in user's menu screens, by url, as the sider draws them: read from the app's permission
+ * list once per page and session (another user signed in on the page reads their own).
+ */
+const menus = new WeakMap<Page, { token: string; menu: Promise<Map<string, MenuScreen>> }>()
+const menuOf = async (page: Page) => {
+  const token = await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN') ?? '')
+  let known = menus.get(page)
+  if (known?.token !== token) {
+    known = {
+      token,
+      menu: apiCall(page, 'get', '/sys/permission/getPermissionList').then(
+        (r) => new Map(menuScreens((r as unknown as { menu: MenuItem[] }).menu).map((s) => [s.url, s])),
+      ),
+    }
+    menus.set(page, known)
   }
-  return menu
+  return known.menu
 }
 
 /** The sider's entry or folder whose menu key is `url`. */

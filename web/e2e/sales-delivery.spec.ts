@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test'
-import { chooseOption, expect, openFromMenu, pickOption, test, type User } from './fixtures.ts'
-import { apiCall, rows, rowWith, search } from './list-helpers.ts'
+import { chooseOption, expect, pickOption, test, type User } from './fixtures.ts'
+import { apiCall, openScreen, rows, rowWith, search } from './list-helpers.ts'
 import { approveAs, decide, inDays, selectRow, statusOf, t, toolbarButton } from './sales-helpers.ts'
 
 /**
@@ -38,9 +38,8 @@ const cell = async (table: Locator, row: Locator, title: string) => {
  * A list screen opened from the sider (the app stays loaded: quicker than a page load on a busy
  * machine), searched for one order number.
  */
-const findOrder = async (u: User, area: string, item: string, resource: string, orderNo: string) => {
-  await openFromMenu(u.page, area, item)
-  const list = u.page.getByTestId(`list-page-${resource}`)
+const findOrder = async (u: User, url: string, resource: string, orderNo: string) => {
+  const list = (await openScreen(u.page, url)).getByTestId(`list-page-${resource}`)
   await expect(list.getByTestId('search-form')).toBeVisible({ timeout: 30_000 })
   await list.getByTestId('search-form').getByLabel(t(u).orderNo, { exact: true }).fill(orderNo)
   await list.getByTestId('search-submit').click()
@@ -133,7 +132,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   // ---- the delivery list as it opens: the orders still to ship first, the nearest first, so the
   // overdue ones (marked) at the top; orders shipped in full or complete only after them
   const lp = logistics.page
-  await openFromMenu(lp, '销售管理', '发货管理')
+  await openScreen(lp, '/sale/deliveryList')
   const opened = lp.getByTestId('list-page-deliveryOrder')
   await expect(rows(opened).first()).toBeVisible({ timeout: 30_000 })
   const firstPage = await rows(opened).all()
@@ -150,7 +149,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   await expect(firstPage[0]!.getByTestId('delivery-overdue')).toHaveText('逾期')
 
   // ---- logistics_admin delivers the first two lines from the depot: partly delivered
-  const deliveries = await findOrder(logistics, '销售管理', '发货管理', 'deliveryOrder', orderNo)
+  const deliveries = await findOrder(logistics, '/sale/deliveryList', 'deliveryOrder', orderNo)
   await expect(statusOf(deliveries, orderNo)).toHaveText('待发货')
   await selectRow(deliveries, orderNo)
   await toolbarButton(deliveries, /^发\s*货$/).click()
@@ -196,7 +195,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   await expect(lp.getByTestId('deliveries-modal')).toBeHidden()
 
   // the stock list: the earlier batch used up, the later one less what the delivery took
-  await openFromMenu(lp, '产品管理', '库存管理')
+  await openScreen(lp, '/pro/stockList')
   const stock = lp.getByTestId('list-page-stock')
   await expect(stock.getByTestId('search-form')).toBeVisible({ timeout: 30_000 })
   await search(stock, '批次号', `DLV${RUN}-A`)
@@ -218,7 +217,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
 
   // ---- branch_admin asks to reduce the third line and to append a product
   const bp = branch.page
-  await openFromMenu(bp, '销售管理', '订单调整申请')
+  await openScreen(bp, '/sale/orderApplyModifyList')
   const requests = bp.getByTestId('list-page-applyModify')
   await requests.getByTestId('add').click()
   const ask = bp.getByTestId('apply-modify-modal')
@@ -257,8 +256,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
     [region, 'Agreed'],
     [finance, '财务同意'],
   ] as const) {
-    const [area, item] = u.lang === 'en' ? ['Sales', 'Order adjustments'] : ['销售管理', '订单调整申请']
-    const list = await findOrder(u, area, item, 'applyModify', orderNo)
+    const list = await findOrder(u, '/sale/orderApplyModifyList', 'applyModify', orderNo)
     await selectRow(list, orderNo)
     await toolbarButton(list, t(u).review).click()
     await decide(u, 'approve', note)
@@ -267,7 +265,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   await expect(rowWith(decided, orderNo).getByTestId('request-status')).toHaveText('已通过')
 
   // ---- the order shows its new lines: the third reduced to 7, the product appended
-  const orders = await findOrder(branch, '销售管理', '销售订单', 'saleOrder', orderNo)
+  const orders = await findOrder(branch, '/sale/orderList', 'saleOrder', orderNo)
   await expect(statusOf(orders, orderNo)).toHaveText('部分发货')
   await rowWith(orders, orderNo).getByTestId('order-no-link').click()
   const detail = bp.getByTestId('order-detail-modal')
@@ -285,7 +283,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   await bp.keyboard.press('Escape')
 
   // ---- logistics_admin delivers the rest: fully delivered; then delivery complete with the date
-  const rest = await findOrder(logistics, '销售管理', '发货管理', 'deliveryOrder', orderNo)
+  const rest = await findOrder(logistics, '/sale/deliveryList', 'deliveryOrder', orderNo)
   await selectRow(rest, orderNo)
   await toolbarButton(rest, /^发\s*货$/).click()
   await expect(deliver).toContainText(orderNo)

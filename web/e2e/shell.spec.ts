@@ -3,13 +3,13 @@ import {
   chooseOption as choose,
   DEMO_PASSWORD,
   expect,
-  openFromMenu,
   openUserMenu,
   pickFromMenu,
   signIn,
   switchLanguage,
   test,
 } from './fixtures.ts'
+import { openScreen } from './list-helpers.ts'
 
 // these journeys sign in, reload and reopen the home page (the dashboard, with its figures and
 // charts) several times each: on a loaded 2-core CI machine that took up to 60 s, the default limit
@@ -43,10 +43,10 @@ test('three screens open as tabs keep what was typed in them, and a browser refr
   page,
 }) => {
   await signIn(page, 'admin')
-  await openFromMenu(page, '基础数据', '供应商')
+  await openScreen(page, '/md/supplierList')
   const supplierFilter = pane(page, '/md/supplierList').getByTestId('search-form').locator('input').first()
   await supplierFilter.fill('华东')
-  await openFromMenu(page, '基础数据', '国家')
+  await openScreen(page, '/md/countryList')
   await expect(pane(page, '/md/supplierList')).toBeHidden()
   const countryFilter = pane(page, '/md/countryList').getByTestId('search-form').locator('input').first()
   await countryFilter.fill('巴西')
@@ -72,10 +72,10 @@ test('three screens open as tabs keep what was typed in them, and a browser refr
 
 test('the tab context menu refreshes and closes tabs; the last tab stays', async ({ page }) => {
   await signIn(page, 'admin')
-  await openFromMenu(page, '系统管理', '用户管理')
-  await openFromMenu(page, '基础数据', '供应商')
-  await openFromMenu(page, '基础数据', '国家')
-  await openFromMenu(page, '基础数据', '仓库')
+  await openScreen(page, '/sys/user')
+  await openScreen(page, '/md/supplierList')
+  await openScreen(page, '/md/countryList')
+  await openScreen(page, '/md/depotList')
   await expectTabs(page, ['首页', '用户管理', '供应商', '国家', '仓库'])
   await expect(page).toHaveURL(/\/md\/depotList$/)
 
@@ -96,7 +96,7 @@ test('the tab context menu refreshes and closes tabs; the last tab stays', async
   await expect(pane(page, '/md/supplierList')).toBeVisible()
 
   // the keyboard closes the focused tab with Delete; the mouse with its ×
-  await openFromMenu(page, '基础数据', '国家')
+  await openScreen(page, '/md/countryList')
   await expectTabs(page, ['首页', '供应商', '国家'])
   // once its screen is in front (a close while the screen still loads is a race of its own)
   await expect(tab(page, '/md/countryList').getByRole('tab')).toHaveAttribute('aria-selected', 'true')
@@ -115,7 +115,7 @@ test('the tab context menu refreshes and closes tabs; the last tab stays', async
 
 test('switching zh/en changes menu, header, tab and page texts without a reload', async ({ page }) => {
   await signIn(page, 'admin')
-  await openFromMenu(page, '基础数据', '供应商')
+  await openScreen(page, '/md/supplierList')
   await page.evaluate(() => {
     ;(window as unknown as { stillHere: boolean }).stillHere = true
   })
@@ -364,7 +364,7 @@ test('on a phone the sider is a 200 px drawer that closes after a menu click', a
   const drawer = page.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first()
   await expect(drawer).toBeVisible()
   expect(await width(drawer)).toBeCloseTo(200, 0)
-  await openFromMenu(page, '基础数据', '国家')
+  await openScreen(page, '/md/countryList')
   await expect(page).toHaveURL(/\/md\/countryList$/)
   await expect(drawer).toBeHidden()
   await expect(tab(page, '/md/countryList')).toBeVisible()

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
-import { consoleErrorsOf, DEMO_PASSWORD, expect, openFromMenu, pickOption, signIn, test } from './fixtures.ts'
-import { rowWith } from './list-helpers.ts'
+import { consoleErrorsOf, DEMO_PASSWORD, expect, pickOption, signIn, test } from './fixtures.ts'
+import { openScreen, rowWith } from './list-helpers.ts'
 import { idpSimUrl } from './server-main.ts'
 
 /**
@@ -84,7 +84,7 @@ test('en: a newcomer waits for an administrator; once their group is mapped, the
 
   // the administrator maps the provider's group 'sales-staff' to the branch administrator role
   await signIn(page, 'admin')
-  await openFromMenu(page, '系统管理', '单点登录群组')
+  await openScreen(page, '/sys/ssoGroup')
   const list = page.getByTestId('list-page-ssoGroup')
   await list.getByTestId('add').click()
   const form = page.getByTestId('record-form')
