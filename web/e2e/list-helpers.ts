@@ -75,7 +75,11 @@ export const openScreen = async (page: Page, url: string) => {
     await page.goto(url)
     return loadedPane(page, url.split('?')[0] as string) // a tab is keyed by the path
   }
-  const arrived = () => new URL(page.url()).pathname === url
+  // the screen itself, not the same screen shown with a query (a dashboard tile's search)
+  const arrived = () => {
+    const now = new URL(page.url())
+    return now.pathname === url && now.search === ''
+  }
   await expect(async () => {
     if (arrived()) return
     const item = menuEntry(page, url)
