@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from '@playwright/test'
 import { expect, type Lang, test } from './fixtures.ts'
-import { apiCall, closeFrontTab, openScreen, rows } from './list-helpers.ts'
+import { apiCall, closeFrontTab, openList, openScreen, rows } from './list-helpers.ts'
 
 /**
  * List screens fit the window (issue 42, point 3): every cell on one line, no title broken inside a
@@ -15,10 +15,10 @@ import { apiCall, closeFrontTab, openScreen, rows } from './list-helpers.ts'
 const PAGES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'pages')
 
 const SCREENS = [
-  { name: 'orders', url: '/sale/orderList', testId: 'list-page-saleOrder' },
-  { name: 'deliveries', url: '/sale/deliveryList', testId: 'list-page-deliveryOrder' },
-  { name: 'products', url: '/product/list', testId: 'list-page-product' },
-  { name: 'suppliers', url: '/md/supplierList', testId: 'list-page-supplier' },
+  { name: 'orders', url: '/sale/orderList', resource: 'saleOrder' },
+  { name: 'deliveries', url: '/sale/deliveryList', resource: 'deliveryOrder' },
+  { name: 'products', url: '/product/list', resource: 'product' },
+  { name: 'suppliers', url: '/md/supplierList', resource: 'supplier' },
 ] as const
 
 type Fit = {
@@ -112,12 +112,6 @@ const expectFits = async (list: Locator, what: string) => {
   return fit
 }
 
-const openListScreen = async (page: Page, screen: (typeof SCREENS)[number]) => {
-  const list = (await openScreen(page, screen.url)).getByTestId(screen.testId)
-  await expect(rows(list).first()).toBeVisible({ timeout: 30_000 })
-  return list
-}
-
 for (const lang of ['zh', 'en'] as Lang[]) {
   test(`${lang}: the list screens fit the window at 1366 and 1920 px, actions in view`, async ({ signInAs }) => {
     // eight screens laid out and measured, each scrolled both ways
@@ -126,7 +120,7 @@ for (const lang of ['zh', 'en'] as Lang[]) {
     for (const width of [1366, 1920]) {
       await page.setViewportSize({ width, height: 900 })
       for (const screen of SCREENS) {
-        const list = await openListScreen(page, screen)
+        const list = await openList(page, screen.url, screen.resource)
         const fit = await expectFits(list, `${lang} ${width} px ${screen.name}`)
         if (width === 1366 && (screen.name === 'orders' || screen.name === 'deliveries')) {
           await scrollTable(list, 'start')
@@ -148,7 +142,8 @@ for (const lang of ['zh', 'en'] as Lang[]) {
     const name = `${code} 超长供应商名称用于检查列表省略显示与完整提示文字`
     await apiCall(page, 'post', '/md/supplier/add', { code, name, supplierType: 'raw' })
     await page.setViewportSize({ width: 1366, height: 900 })
-    const list = await openListScreen(page, SCREENS[3])
+    const { url, resource } = SCREENS[3]
+    const list = await openList(page, url, resource)
     const row = rows(list).filter({ hasText: code })
     await expect(row).toHaveCount(1)
     const cut = `${Array.from(name).slice(0, 25).join('')}…`
