@@ -7,6 +7,7 @@ import {
   dialog,
   expectTotal,
   importFile,
+  openList,
   rowMenu,
   rows,
   rowWith,
@@ -67,11 +68,7 @@ const fillForm = async (page: Page, form: Locator, fields: Field[], s: Screen) =
   }
 }
 
-const open = async (page: Page, s: Screen) => {
-  await page.goto(s.url)
-  await expect(rows(listOf(page, s)).first()).toBeVisible({ timeout: 30_000 })
-  return listOf(page, s)
-}
+const open = (page: Page, s: Screen) => openList(page, s.url, s.name)
 
 adminTest.describe('every master-data screen, end to end', () => {
   for (const s of SCREENS) {
