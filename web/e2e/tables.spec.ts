@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { expect, type Lang, test } from './fixtures.ts'
 import { apiCall, closeFrontTab, openList, openScreen, rows } from './list-helpers.ts'
 
