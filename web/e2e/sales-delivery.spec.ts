@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test'
-import { chooseOption, expect, pickOption, test, type User } from './fixtures.ts'
+import { chooseOption, expect, pickOption, test } from './fixtures.ts'
 import { apiCall, openScreen, rows, rowWith, search } from './list-helpers.ts'
-import { approveAs, decide, inDays, selectRow, statusOf, t, toolbarButton } from './sales-helpers.ts'
+import { approveAs, decide, findOrder, inDays, selectRow, statusOf, t, toolbarButton } from './sales-helpers.ts'
 
 /**
  * Delivery in parts and an order adjustment (issue 16), as the role users, in both languages.
@@ -32,19 +32,6 @@ const cell = async (table: Locator, row: Locator, title: string) => {
   const at = heads.indexOf(title)
   expect(at, `column ${title} in ${heads.join('|')}`).toBeGreaterThanOrEqual(0)
   return row.locator('td').nth(at)
-}
-
-/**
- * A list screen opened from the sider (the app stays loaded: quicker than a page load on a busy
- * machine), searched for one order number.
- */
-const findOrder = async (u: User, url: string, resource: string, orderNo: string) => {
-  const list = (await openScreen(u.page, url)).getByTestId(`list-page-${resource}`)
-  await expect(list.getByTestId('search-form')).toBeVisible({ timeout: 30_000 })
-  await list.getByTestId('search-form').getByLabel(t(u).orderNo, { exact: true }).fill(orderNo)
-  await list.getByTestId('search-submit').click()
-  await expect(rowWith(list, orderNo)).toHaveCount(1)
-  return list
 }
 
 type Sellable = { productId: string; code: string; name: string; units: { id: string; conversionRate: number }[] }
@@ -149,7 +136,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   await expect(firstPage[0]!.getByTestId('delivery-overdue')).toHaveText('逾期')
 
   // ---- logistics_admin delivers the first two lines from the depot: partly delivered
-  const deliveries = await findOrder(logistics, '/sale/deliveryList', 'deliveryOrder', orderNo)
+  const deliveries = await findOrder(logistics, '/sale/deliveryList', 'deliveryOrder', orderNo, { fromMenu: true })
   await expect(statusOf(deliveries, orderNo)).toHaveText('待发货')
   await selectRow(deliveries, orderNo)
   await toolbarButton(deliveries, /^发\s*货$/).click()
@@ -256,7 +243,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
     [region, 'Agreed'],
     [finance, '财务同意'],
   ] as const) {
-    const list = await findOrder(u, '/sale/orderApplyModifyList', 'applyModify', orderNo)
+    const list = await findOrder(u, '/sale/orderApplyModifyList', 'applyModify', orderNo, { fromMenu: true })
     await selectRow(list, orderNo)
     await toolbarButton(list, t(u).review).click()
     await decide(u, 'approve', note)
@@ -265,7 +252,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   await expect(rowWith(decided, orderNo).getByTestId('request-status')).toHaveText('已通过')
 
   // ---- the order shows its new lines: the third reduced to 7, the product appended
-  const orders = await findOrder(branch, '/sale/orderList', 'saleOrder', orderNo)
+  const orders = await findOrder(branch, '/sale/orderList', 'saleOrder', orderNo, { fromMenu: true })
   await expect(statusOf(orders, orderNo)).toHaveText('部分发货')
   await rowWith(orders, orderNo).getByTestId('order-no-link').click()
   const detail = bp.getByTestId('order-detail-modal')
@@ -283,7 +270,7 @@ test('an order delivered in parts, adjusted on request in between, then delivere
   await bp.keyboard.press('Escape')
 
   // ---- logistics_admin delivers the rest: fully delivered; then delivery complete with the date
-  const rest = await findOrder(logistics, '/sale/deliveryList', 'deliveryOrder', orderNo)
+  const rest = await findOrder(logistics, '/sale/deliveryList', 'deliveryOrder', orderNo, { fromMenu: true })
   await selectRow(rest, orderNo)
   await toolbarButton(rest, /^发\s*货$/).click()
   await expect(deliver).toContainText(orderNo)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
 import { DEMO_PASSWORD, expect, type User } from './fixtures.ts'
-import { rowWith, settled } from './list-helpers.ts'
+import { openScreen, rowWith, settled } from './list-helpers.ts'
 
 /** Helpers for the sales journeys: each role user in a browser of their own, orders found and acted on. */
 
@@ -14,10 +14,15 @@ const texts = {
 }
 export const t = (u: User) => texts[u.lang]
 
-/** A list screen, searched for one order number. */
-export const findOrder = async (u: User, url: string, resource: string, orderNo: string) => {
-  await u.page.goto(url)
-  const list = u.page.getByTestId(`list-page-${resource}`)
+/**
+ * A list screen, searched for one order number. Loaded by its address unless `fromMenu`: where
+ * several people act on one order, their live notifications gather at the bottom right of a page
+ * that stays loaded, under the pointer resting on the search button, and cover it; a fresh load
+ * starts without them. `fromMenu` opens it from the sider (`openScreen`), the app staying loaded.
+ */
+export const findOrder = async (u: User, url: string, resource: string, orderNo: string, { fromMenu = false } = {}) => {
+  if (!fromMenu) await u.page.goto(url)
+  const list = (fromMenu ? await openScreen(u.page, url) : u.page).getByTestId(`list-page-${resource}`)
   await expect(list.getByTestId('search-form')).toBeVisible({ timeout: 30_000 })
   await list.getByTestId('search-form').getByLabel(t(u).orderNo, { exact: true }).fill(orderNo)
   await list.getByTestId('search-submit').click()
