@@ -185,6 +185,21 @@ describe('ListPage', () => {
     expect(lists()).toBe(before + 1)
   })
 
+  it('opened again, shows the rows as they stand now, not as they were when it was closed', async () => {
+    let records = [supplier(1)]
+    serve({
+      ...baseRoutes([]),
+      'GET /md/supplier/list': () => ok({ records, total: records.length, size: 10, current: 1, pages: 1 }),
+    })
+    const first = renderPage()
+    await screen.findByText('S001')
+    first.unmount()
+    // someone else adds a supplier while the screen is closed; it is opened again a moment later
+    records = [supplier(1), supplier(2)]
+    renderPage()
+    expect(await screen.findByText('S002')).toBeTruthy()
+  })
+
   it('starts from the search its URL gives (a dashboard tile) and shows it in the form', async () => {
     const calls = serve(baseRoutes([supplier(1)]))
     renderPage(list, '/md/supplierList?name=%E5%81%A5%E5%BA%B7&busObjNo=X')

@@ -63,6 +63,9 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort | 'serve
     queryKey: keys.resource.list(resource.name, params),
     queryFn: () => api.list(params),
     placeholderData: keepPreviousData,
+    // a screen opened (again) asks for its rows as they stand now, showing what it had meanwhile;
+    // the shell keeps an open screen mounted, so switching tabs asks nothing
+    refetchOnMount: 'always',
   })
   const page = query.data
 
