@@ -63,8 +63,8 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort | 'serve
     queryKey: keys.resource.list(resource.name, params),
     queryFn: () => api.list(params),
     placeholderData: keepPreviousData,
-    // a screen opened (again) asks for its rows as they stand now, showing what it had meanwhile;
-    // the shell keeps an open screen mounted, so switching tabs asks nothing
+    // a screen opened again, or its tab shown again (the shell resumes a hidden screen's effects),
+    // asks for its rows as they stand now, showing the ones it had meanwhile
     refetchOnMount: 'always',
   })
   const page = query.data
