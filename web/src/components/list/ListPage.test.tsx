@@ -1,11 +1,14 @@
 import { type LoginResult, SupplierInputSchema, supplierResource } from '@app/contracts'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { App as AntApp } from 'antd'
+import { type Location, MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryClient } from '../../api/queries.ts'
 import { session } from '../../auth/session.ts'
 import { initI18n, setLanguage } from '../../i18n/index.ts'
+import { TabPanes } from '../../layout/tabs/TabPanes.tsx'
+import { openTab, restoreTabs } from '../../layout/tabs/tab-model.ts'
 import { TabPaneContext } from '../../layout/tabs/useTabPane.ts'
 import { ListPage } from './ListPage.tsx'
 import { defineList, type ListDeclaration } from './types.ts'
@@ -90,6 +93,9 @@ const baseRoutes = (records: unknown[]): Record<string, Route> => ({
 })
 
 const list = defineList({ resource: supplierResource, input: SupplierInputSchema, table: 'md_supplier' })
+
+/** A tab's screen in the shell: the supplier list, or another screen. */
+const SupplierTab = ({ path }: { path: string }) => (path === '/md/supplierList' ? <ListPage list={list} /> : <div />)
 
 const renderPage = (declaration: ListDeclaration = list, url = '/md/supplierList') =>
   render(
@@ -198,6 +204,43 @@ describe('ListPage', () => {
     records = [supplier(1), supplier(2)]
     renderPage()
     expect(await screen.findByText('S002')).toBeTruthy()
+  })
+
+  it('its tab shown again, shows the rows as they stand now and keeps the page it was on', async () => {
+    let records = [supplier(1)]
+    const calls = serve({
+      ...baseRoutes([]),
+      'GET /md/supplier/list': () => ok({ records, total: 23, size: 10, current: 1, pages: 3 }),
+    })
+    // the shell's tabs: the supplier list and another screen, one in front at a time
+    let tabs = restoreTabs(null, () => true)
+    const view = render(<div />)
+    const front = (path: string) => {
+      tabs = openTab(tabs, path, path)
+      const location: Location = { pathname: path, search: '', hash: '', state: null, key: path }
+      act(() =>
+        view.rerender(
+          <QueryClientProvider client={queryClient}>
+            <AntApp>
+              <MemoryRouter>
+                <TabPanes tabs={tabs} activeKey={path} location={location} keepAlive page={SupplierTab} />
+              </MemoryRouter>
+            </AntApp>
+          </QueryClientProvider>,
+        ),
+      )
+    }
+    front('/md/supplierList')
+    await screen.findByText('S001')
+    fireEvent.click(screen.getByTitle('2'))
+    await waitFor(() => expect(calls.some((c) => c.query.get('pageNo') === '2')).toBe(true))
+    front('/sys/user')
+    // someone else changes a supplier on that page while another tab is in front
+    records = [supplier(11, { name: '改过的供应商' })]
+    front('/md/supplierList')
+    expect(await screen.findByText('改过的供应商')).toBeTruthy()
+    const lists = calls.filter((c) => c.path.endsWith('/list'))
+    expect(lists.map((c) => c.query.get('pageNo'))).toEqual(['1', '2', '2'])
   })
 
   it('starts from the search its URL gives (a dashboard tile) and shows it in the form', async () => {
