@@ -13,6 +13,13 @@ export const queryClient = new QueryClient({
   },
 })
 
+/**
+ * A screen's rows (a list, the review centre): asked for again each time the screen is opened or
+ * its tab shown again (the shell resumes a hidden screen's effects), showing the rows it had
+ * meanwhile, so a person sees what others changed in between without searching again.
+ */
+export const SCREEN_ROWS = { refetchOnMount: 'always' } as const
+
 /** Query keys: `[resource, kind, ...args]`, one factory that mutations invalidate (DESIGN 2). */
 export const keys = {
   permissions: ['permission', 'list'] as const,

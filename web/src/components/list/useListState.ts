@@ -4,7 +4,7 @@ import type { TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { keys } from '../../api/queries.ts'
+import { keys, SCREEN_ROWS } from '../../api/queries.ts'
 import { type ListParams, type ResourceRecord, resourceApi } from '../../api/resources.ts'
 import { DEFAULT_SORT, PAGE_SIZE, PAGINATION } from '../../config/constants.ts'
 import { useTabPane, useTabRouteChange } from '../../layout/tabs/useTabPane.ts'
@@ -63,9 +63,7 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort | 'serve
     queryKey: keys.resource.list(resource.name, params),
     queryFn: () => api.list(params),
     placeholderData: keepPreviousData,
-    // a screen opened again, or its tab shown again (the shell resumes a hidden screen's effects),
-    // asks for its rows as they stand now, showing the ones it had meanwhile
-    refetchOnMount: 'always',
+    ...SCREEN_ROWS,
   })
   const page = query.data
 

@@ -5,6 +5,7 @@ import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approvalApi, approvalKeys, type ReviewListParams, type ReviewTab } from '../../api/approval.ts'
+import { SCREEN_ROWS } from '../../api/queries.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
 import { AuditModal, type AuditTarget } from '../../components/approval/AuditModal.tsx'
 import { BatchApproveModal } from '../../components/approval/BatchApproveModal.tsx'
@@ -33,6 +34,7 @@ export const AuditDetailList = () => {
   const { data, isFetching } = useQuery({
     queryKey: approvalKeys.reviews(params),
     queryFn: () => approvalApi.reviews(params),
+    ...SCREEN_ROWS,
   })
   const rows = data?.records ?? []
   const todo = params.tab === 'todo'

@@ -6,6 +6,7 @@ import dayjs from 'dayjs'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approvalApi, approvalKeys } from '../../api/approval.ts'
+import { SCREEN_ROWS } from '../../api/queries.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
 import { AuditProcessModal } from '../../components/approval/AuditProcess.tsx'
 import { BusinessFilter } from '../../components/approval/BusinessFilter.tsx'
@@ -147,6 +148,7 @@ export const AuditConfigList = () => {
   const { data, isFetching } = useQuery({
     queryKey: approvalKeys.configs(business, undefined, keyword),
     queryFn: () => approvalApi.allConfigs({ business, keyword: keyword || undefined }),
+    ...SCREEN_ROWS,
   })
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['approval', 'configs'] })
   const remove = useRemove(refresh)
