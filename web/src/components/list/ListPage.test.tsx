@@ -1,15 +1,13 @@
 import { type LoginResult, SupplierInputSchema, supplierResource } from '@app/contracts'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { App as AntApp } from 'antd'
-import { type Location, MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryClient } from '../../api/queries.ts'
 import { session } from '../../auth/session.ts'
 import { initI18n, setLanguage } from '../../i18n/index.ts'
-import { TabPanes } from '../../layout/tabs/TabPanes.tsx'
-import { openTab, restoreTabs } from '../../layout/tabs/tab-model.ts'
 import { TabPaneContext } from '../../layout/tabs/useTabPane.ts'
+import { renderTabs } from '../../test/render-tabs.tsx'
 import { ListPage } from './ListPage.tsx'
 import { defineList, type ListDeclaration } from './types.ts'
 
@@ -213,23 +211,14 @@ describe('ListPage', () => {
       'GET /md/supplier/list': () => ok({ records, total: 23, size: 10, current: 1, pages: 3 }),
     })
     // the shell's tabs: the supplier list and another screen, one in front at a time
-    let tabs = restoreTabs(null, () => true)
-    const view = render(<div />)
-    const front = (path: string) => {
-      tabs = openTab(tabs, path, path)
-      const location: Location = { pathname: path, search: '', hash: '', state: null, key: path }
-      act(() =>
-        view.rerender(
-          <QueryClientProvider client={queryClient}>
-            <AntApp>
-              <MemoryRouter>
-                <TabPanes tabs={tabs} activeKey={path} location={location} keepAlive page={SupplierTab} />
-              </MemoryRouter>
-            </AntApp>
-          </QueryClientProvider>,
-        ),
-      )
-    }
+    const { show: front } = renderTabs({
+      page: SupplierTab,
+      wrap: (panes) => (
+        <QueryClientProvider client={queryClient}>
+          <AntApp>{panes}</AntApp>
+        </QueryClientProvider>
+      ),
+    })
     front('/md/supplierList')
     await screen.findByText('S001')
     fireEvent.click(screen.getByTitle('2'))

@@ -1,10 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
 import { useState } from 'react'
-import { type Location, MemoryRouter, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { HOME_PATH } from '../../config/constants.ts'
-import { TabPanes } from './TabPanes.tsx'
-import { openTab, refreshTab, restoreTabs, type Tab } from './tab-model.ts'
+import { renderTabs } from '../../test/render-tabs.tsx'
 import { useTabActivation, useTabRouteChange } from './useTabPane.ts'
 
 /** A screen with a filter box, like a list: it counts route changes and comes-backs. */
@@ -24,29 +22,7 @@ const Screen = ({ path }: { path: string }) => {
   )
 }
 
-const at = (path: string): Location => {
-  const [pathname = path, query] = path.split('?')
-  return { pathname, search: query ? `?${query}` : '', hash: '', state: null, key: path }
-}
-
-const setup = (keepAlive = true) => {
-  let tabs = restoreTabs(null, () => true)
-  let shown = at(HOME_PATH)
-  const view = render(<div />)
-  const show = (path: string, change: (t: Tab[]) => Tab[] = (t) => t) => {
-    shown = at(path)
-    tabs = change(openTab(tabs, shown.pathname, path))
-    act(() => {
-      view.rerender(
-        <MemoryRouter>
-          <TabPanes tabs={tabs} activeKey={shown.pathname} location={shown} keepAlive={keepAlive} page={Screen} />
-        </MemoryRouter>,
-      )
-    })
-  }
-  const pane = (key: string) => view.container.querySelector<HTMLElement>(`[data-tab="${key}"]`)
-  return { show, pane, refresh: (key: string) => show(shown.pathname + shown.search, (t) => refreshTab(t, key)) }
-}
+const setup = (keepAlive = true) => renderTabs({ page: Screen, keepAlive })
 
 describe('tab panes', () => {
   it('keeps a screen and what was typed in it while another tab is in front', () => {
