@@ -68,7 +68,7 @@ describe('button permissions in a screen', () => {
     auth: [rule('md_supplier:add', '1', '1')[1]],
     allAuth: [rule('md_supplier:add', '1', '1')[1], rule('md_supplier:delete', '2', '1')[1]],
   }
-  const pane = (tabKey: string) => ({ tabKey, path: tabKey, active: true, routeVersion: 0, activation: 0 })
+  const pane = (tabKey: string) => ({ tabKey, path: tabKey, active: true, routeVersion: 0 })
   const wrapper =
     (client: QueryClient, tabKey: string | null) =>
     ({ children }: { children: ReactNode }) => (

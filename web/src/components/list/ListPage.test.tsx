@@ -98,9 +98,7 @@ const SupplierTab = ({ path }: { path: string }) => (path === '/md/supplierList'
 const renderPage = (declaration: ListDeclaration = list, url = '/md/supplierList') =>
   render(
     <QueryClientProvider client={queryClient}>
-      <TabPaneContext.Provider
-        value={{ tabKey: url.split('?')[0]!, path: url, active: true, routeVersion: 0, activation: 0 }}
-      >
+      <TabPaneContext.Provider value={{ tabKey: url.split('?')[0]!, path: url, active: true, routeVersion: 0 }}>
         <AntApp>
           <ListPage list={declaration} />
         </AntApp>

@@ -15,7 +15,6 @@ type PaneProps = {
   page: PageComponent
   tab: Tab
   active: boolean
-  activation: number
   location: Location
   navigationType: NavigationType
 }
@@ -25,10 +24,10 @@ type PaneProps = {
  * half-filled forms) while pausing its effects, so a hidden list does not poll or refetch. Each screen
  * sees its own location (`useLocation`, `useSearchParams`), not the one of the tab in front.
  */
-const Pane = memo(({ page: Page, tab, active, activation, location, navigationType }: PaneProps) => {
+const Pane = memo(({ page: Page, tab, active, location, navigationType }: PaneProps) => {
   const pane = useMemo(
-    () => ({ tabKey: tab.key, path: tab.path, active, routeVersion: tab.routeVersion, activation }),
-    [tab.key, tab.path, tab.routeVersion, active, activation],
+    () => ({ tabKey: tab.key, path: tab.path, active, routeVersion: tab.routeVersion }),
+    [tab.key, tab.path, tab.routeVersion, active],
   )
   const routing = useMemo(() => ({ location, navigationType }), [location, navigationType])
   return (
@@ -66,12 +65,6 @@ export const TabPanes = ({
 }) => {
   const navigationType = useNavigationType()
   const lastLocation = useRef(new Map<string, Location>())
-  const activations = useRef(new Map<string, number>())
-  const front = useRef<string | null>(null)
-  if (front.current !== activeKey) {
-    front.current = activeKey
-    activations.current.set(activeKey, (activations.current.get(activeKey) ?? 0) + 1)
-  }
   lastLocation.current.set(activeKey, location)
   for (const tab of tabs) {
     if (!lastLocation.current.has(tab.key)) lastLocation.current.set(tab.key, locationOf(tab.path))
@@ -83,7 +76,6 @@ export const TabPanes = ({
       page={page}
       tab={tab}
       active={tab.key === activeKey}
-      activation={activations.current.get(tab.key) ?? 0}
       location={lastLocation.current.get(tab.key) as Location}
       navigationType={navigationType}
     />

@@ -2,15 +2,13 @@ import { createContext, useContext, useEffect, useRef } from 'react'
 
 /**
  * What a page kept alive in a tab knows about its tab. `routeVersion` counts route changes of this
- * tab while it stays open (same screen, another query: e.g. a message link with an order number);
- * `activation` counts the times the tab was brought to the front.
+ * tab while it stays open (same screen, another query: e.g. a message link with an order number).
  */
 export type TabPaneState = {
   tabKey: string
   path: string
   active: boolean
   routeVersion: number
-  activation: number
 }
 
 export const TabPaneContext = createContext<TabPaneState | null>(null)
@@ -44,6 +42,3 @@ const useOnAdvance = (counter: number | undefined, callback: () => void) => {
  * `useTabRouteChange(() => { resetQuery(); clearSelection() })`.
  */
 export const useTabRouteChange = (onRouteChange: () => void) => useOnAdvance(useTabPane()?.routeVersion, onRouteChange)
-
-/** Runs `onActivate` each time the user comes back to this tab (not on first show), e.g. to refetch. */
-export const useTabActivation = (onActivate: () => void) => useOnAdvance(useTabPane()?.activation, onActivate)
