@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
+    // antd's dialogs, forms and selects under a DOM emulator, and a test's fresh copy of the app's
+    // modules, take seconds on a busy machine (the journeys' build beside them), not milliseconds
+    testTimeout: 30_000,
   },
 })

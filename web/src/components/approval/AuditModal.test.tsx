@@ -6,8 +6,6 @@ import { queryClient } from '../../api/queries.ts'
 import { initI18n, setLanguage } from '../../i18n/index.ts'
 import { AuditModal } from './AuditModal.tsx'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 type Call = { path: string; body: Record<string, unknown> }
 
 const serve = () => {

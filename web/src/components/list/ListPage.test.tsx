@@ -11,8 +11,6 @@ import { renderTabs } from '../../test/render-tabs.tsx'
 import { ListPage } from './ListPage.tsx'
 import { defineList, type ListDeclaration } from './types.ts'
 
-vi.setConfig({ testTimeout: 30_000 })
-
 type Call = { method: string; path: string; query: URLSearchParams; body: unknown }
 type Answer = { status?: number; body: unknown }
 type Route = Answer | ((call: Call) => Answer | Promise<Answer>)

@@ -1,10 +1,7 @@
 import { fireEvent, render, waitFor } from '@testing-library/react'
 import { Select, TreeSelect } from 'antd'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { NAME_SEARCH, namedOption, TREE_NAME_SEARCH, treeOf } from './useRefOptions.ts'
-
-// antd selects under a DOM emulator on a busy machine take seconds, not milliseconds
-vi.setConfig({ testTimeout: 20_000 })
 
 const DEPARTMENTS = [
   { id: 'd1', orgCode: 'A01', departName: '集团总部', departNameEn: 'Head office', parentId: null },

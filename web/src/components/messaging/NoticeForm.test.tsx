@@ -7,9 +7,6 @@ import { keys, queryClient } from '../../api/queries.ts'
 import { initI18n, setLanguage } from '../../i18n/index.ts'
 import { NoticeForm } from './NoticeForm.tsx'
 
-// antd forms and dialogs under a DOM emulator on a busy machine take seconds
-vi.setConfig({ testTimeout: 20_000 })
-
 type Call = { method: string; path: string; body: unknown }
 
 /** The server is the one part replaced: answers by method and path. */

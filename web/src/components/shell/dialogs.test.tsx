@@ -12,9 +12,6 @@ import { UserMenu } from '../../layout/UserMenu.tsx'
 import { ChangePasswordModal } from './ChangePasswordModal.tsx'
 import { DepartSwitchModal } from './DepartSwitchModal.tsx'
 
-// antd dialogs under a DOM emulator on a busy machine take seconds, not milliseconds
-vi.setConfig({ testTimeout: 20_000 })
-
 type Call = { method: string; path: string; body: unknown }
 
 /** The server is the one part replaced: answers by method and path. */

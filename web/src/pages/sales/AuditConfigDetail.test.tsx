@@ -7,8 +7,6 @@ import { queryClient } from '../../api/queries.ts'
 import { initI18n, setLanguage } from '../../i18n/index.ts'
 import { AuditConfigDetail } from './AuditConfigDetail.tsx'
 
-vi.setConfig({ testTimeout: 20_000 })
-
 const step = (stepNo: number, allowAdjust: boolean, reviewers: SaleFlow['steps'][number]['reviewers']) => ({
   id: `s${stepNo}`,
   stepNo,
