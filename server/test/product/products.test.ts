@@ -202,6 +202,18 @@ describe('product rules', () => {
     const res = await admin.post('/api/pro/product/add', newProduct(capsules, { code: 'CP-001' }))
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ code: Errors.DuplicateProductCode.code, message: 'Duplicate product code' })
+    // an edit to another product's code too; keeping its own is no clash
+    const mine = resultOf(await admin.post<Product>('/api/pro/product/add', newProduct(capsules, { code: 'DUP-EDIT' })))
+    const taken = await admin.put('/api/pro/product/edit', { id: mine.id, version: mine.version, code: 'CP-001' })
+    expect(taken.status).toBe(409)
+    expect(taken.body).toMatchObject({ code: Errors.DuplicateProductCode.code, message: 'Duplicate product code' })
+    const same = await admin.put<Product>('/api/pro/product/edit', {
+      id: mine.id,
+      version: mine.version,
+      code: 'DUP-EDIT',
+      description: '同一编码',
+    })
+    expect(same.status).toBe(200)
   })
 
   it('refuses the same unit twice for one use case (SPEC 5) and a base unit not converting at 1', async () => {

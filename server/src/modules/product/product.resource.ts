@@ -23,7 +23,6 @@ import { assertDictValues } from '../../platform/dict-values.ts'
 import { fail } from '../../platform/errors.ts'
 import type { ProductReview } from './product.review.ts'
 import {
-  assertCodeFree,
   assertReferences,
   attachImages,
   changedDefiningFields,
@@ -68,6 +67,8 @@ export const productCrud = (review: ProductReview): CrudResource => ({
   table: products,
   record: ProductSchema,
   input: ProductInputSchema,
+  // the code is the product's unique field: a clash says 'duplicate product code' (SPEC 8)
+  duplicateError: Errors.DuplicateProductCode,
   pinyin: true,
   decorate: withUnits,
   // selects offer what can be sold: approved and enabled
@@ -84,7 +85,6 @@ export const productCrud = (review: ProductReview): CrudResource => ({
   ],
   hooks: {
     async beforeInsert(values, { tx }) {
-      await assertCodeFree(tx, values.code)
       await assertReferences(tx, values)
       const units = (values.units ?? []) as UnitLine[]
       await assertDictValues(tx, [...productDictChecks(values), ...unitDictChecks(units)])
@@ -104,7 +104,6 @@ export const productCrud = (review: ProductReview): CrudResource => ({
     },
 
     async beforeUpdate(values, before, { tx }) {
-      if ('code' in values) await assertCodeFree(tx, values.code, before.id)
       await assertReferences(tx, values)
       const units = values.units as UnitLine[] | undefined
       await assertDictValues(tx, [

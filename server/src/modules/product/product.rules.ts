@@ -7,7 +7,6 @@ import {
   branchSaleRels,
   categories,
   countries,
-  products,
   productUnits,
   suppliers,
 } from '../../db/schema/index.ts'
@@ -29,13 +28,6 @@ export const isSoldByBranch = async (tx: DbOrTx, productId: string) => {
     .where(eq(branchSaleRels.productId, productId))
     .limit(1)
   return Boolean(row)
-}
-
-/** 'duplicate product code' (SPEC 8) before the generic unique check answers its plainer text. */
-export const assertCodeFree = async (tx: DbOrTx, code: unknown, exceptId?: string) => {
-  if (typeof code !== 'string' || !code) return
-  const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.code, code)).limit(1)
-  if (clash && clash.id !== exceptId) fail(Errors.DuplicateProductCode, { field: 'code', value: code })
 }
 
 const exists = async (field: string, found: Promise<unknown[]>) => {
