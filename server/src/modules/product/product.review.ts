@@ -48,6 +48,7 @@ export const createProductReview = (deps: { engine: ApprovalEngine; events: Even
             ...refOf(product.id),
             objectNo: product.code,
             submitter: { userId: principal.userId, orgCode: principal.orgCode },
+            isNew,
           },
           // the engine only logs with it; an import job passes a copy of its request
           { req: req as FastifyRequest | undefined },

@@ -67,7 +67,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
       await attach(tx, principal, order.id, input.attachmentIds)
       await engine.start(
         tx,
-        { ...ref(order.id), objectNo: orderNo, submitter: submitter(principal) },
+        { ...ref(order.id), objectNo: orderNo, submitter: submitter(principal), isNew: true },
         { req: req as never },
       )
       carriesPending(tx, () => orderNo, {

@@ -58,19 +58,22 @@ export const lockReviewRow = async (tx: DbOrTx, ref: ReviewRef): Promise<ReviewR
   return review ?? null
 }
 
+/** The config in force for a business and its steps, in one statement (read by every start). */
+const activeConfigRows = reusable('sys_audit_config_active', (db) =>
+  db
+    .select({ config: auditConfigs, step: auditConfigSteps })
+    .from(auditConfigs)
+    .leftJoin(auditConfigSteps, eq(auditConfigSteps.configId, auditConfigs.id))
+    .where(and(eq(auditConfigs.business, sql.placeholder('business')), eq(auditConfigs.status, '1')))
+    .orderBy(asc(auditConfigSteps.stepNo)),
+)
+
 /** The config in force for a business, with its steps in order. */
 export const activeConfigOf = async (db: DbOrTx, business: string) => {
-  const [config] = await db
-    .select()
-    .from(auditConfigs)
-    .where(and(eq(auditConfigs.business, business), eq(auditConfigs.status, '1')))
+  const rows = await activeConfigRows(db, { business })
+  const config = rows[0]?.config
   if (!config) return null
-  const steps = await db
-    .select()
-    .from(auditConfigSteps)
-    .where(eq(auditConfigSteps.configId, config.id))
-    .orderBy(asc(auditConfigSteps.stepNo))
-  return { ...config, steps }
+  return { ...config, steps: rows.flatMap((r) => (r.step ? [r.step] : [])) }
 }
 
 /** The review's row for a start: a new one, or the existing one in its next round (its steps cleared). */
@@ -146,7 +149,7 @@ export const startReview = async (
   if (stepRows.some((s) => !s.deptCode)) fail(Errors.DepartmentNotSet)
 
   // the lock makes a restart and a decision on the same review wait for each other
-  const existing = await lockReviewRow(tx, { business: input.business, objectId: input.objectId })
+  const existing = input.isNew ? null : await lockReviewRow(tx, { business: input.business, objectId: input.objectId })
   if (existing && isOpen(existing.status)) fail(Errors.DuplicatePendingApplication)
 
   const review = await writeReview(tx, input, config, stepRows.length, existing)

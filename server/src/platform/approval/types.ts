@@ -25,6 +25,11 @@ export type StartReviewInput = {
   objectNo?: string | null
   /** The submitter and the department they submit from (steps of type 'submitter' use it). */
   submitter: { userId: string; orgCode: string | null }
+  /**
+   * The object was made in this transaction: it has no review yet, and none is looked for (the
+   * insert of its review still refuses one another transaction started meanwhile).
+   */
+  isNew?: boolean
 }
 
 export type DecideInput = ReviewRef & {
