@@ -1,14 +1,9 @@
 import { act, render } from '@testing-library/react'
 import type { ComponentProps, ReactNode } from 'react'
-import { type Location, MemoryRouter } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { HOME_PATH } from '../config/constants.ts'
 import { TabPanes } from '../layout/tabs/TabPanes.tsx'
-import { openTab, refreshTab, restoreTabs, type Tab } from '../layout/tabs/tab-model.ts'
-
-const at = (path: string): Location => {
-  const [pathname = path, query] = path.split('?')
-  return { pathname, search: query ? `?${query}` : '', hash: '', state: null, key: path }
-}
+import { locationOf, openTab, refreshTab, restoreTabs, type Tab } from '../layout/tabs/tab-model.ts'
 
 /**
  * The shell's tab panes around `page`, one tab in front at a time, as the layout renders them:
@@ -25,10 +20,10 @@ export const renderTabs = ({
   wrap?: (children: ReactNode) => ReactNode
 }) => {
   let tabs = restoreTabs(null, () => true)
-  let shown = at(HOME_PATH)
+  let shown = locationOf(HOME_PATH, HOME_PATH)
   const view = render(<div />)
   const show = (path: string, change: (t: Tab[]) => Tab[] = (t) => t) => {
-    shown = at(path)
+    shown = locationOf(path, path)
     tabs = change(openTab(tabs, shown.pathname, path))
     act(() => {
       view.rerender(

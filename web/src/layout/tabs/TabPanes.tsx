@@ -6,7 +6,7 @@ import {
   useNavigationType,
 } from 'react-router'
 import { TabPage } from './TabPage.tsx'
-import type { Tab } from './tab-model.ts'
+import { locationOf, type Tab } from './tab-model.ts'
 import { TabPaneContext } from './useTabPane.ts'
 
 type PageComponent = ComponentType<{ path: string }>
@@ -42,11 +42,6 @@ const Pane = memo(({ page: Page, tab, active, location, navigationType }: PanePr
     </Activity>
   )
 })
-
-const locationOf = (path: string): Location => {
-  const url = new URL(path, window.location.origin)
-  return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: 'restored' }
-}
 
 /** The open tabs' screens, the front one visible; with multi-tab mode off only the front one exists. */
 export const TabPanes = ({

@@ -1,3 +1,4 @@
+import type { Location } from 'react-router'
 import { HOME_PATH } from '../../config/constants.ts'
 
 /**
@@ -8,6 +9,12 @@ export type Tab = { key: string; path: string; title: string; version: number; r
 
 /** What local storage keeps of a tab: enough to restore it after a browser refresh. */
 export type StoredTab = Pick<Tab, 'key' | 'path' | 'title'>
+
+/** A tab's route (`path` with its query) as the location its screen sees. */
+export const locationOf = (path: string, key = 'restored'): Location => {
+  const url = new URL(path, window.location.origin)
+  return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key }
+}
 
 export const isClosable = (key: string) => key !== HOME_PATH
 
