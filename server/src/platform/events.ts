@@ -21,6 +21,18 @@ export type DomainEvent =
       submitterId: string | null
     }
   | {
+      /**
+       * The reviews of many objects of one business started together (an import), on the same
+       * first step: its reviewers are asked once for all of them.
+       */
+      type: 'approval.reviewsNeeded'
+      business: string
+      reviews: { reviewId: string; objectId: string; objectNo: string | null }[]
+      stepNo: number
+      reviewerIds: string[]
+      submitterId: string | null
+    }
+  | {
       type: 'approval.approved' | 'approval.rejected'
       /** The review instance and the step decided (platform/approval); optional for compatibility. */
       reviewId?: string

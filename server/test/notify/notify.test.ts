@@ -3,13 +3,14 @@ import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { OrderStatus, type SellableProduct } from '@app/contracts'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { departments, outbox, reviewSteps, reviews, saleOrders, users } from '../../src/db/schema/index.ts'
 import { notifyOf } from '../../src/modules/notify/index.ts'
 import { type MailSink, startMailSink } from '../../src/modules/notify/mail-sink.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { readSheet } from '../list/helpers.ts'
+import { importProducts, importRow } from '../product/helpers.ts'
 import { type Api, addOrder, as, audit, branchId, detail, orderForm, sellable } from '../sales/helpers.ts'
 import { eventually, startWebhookSink } from './sinks.ts'
 
@@ -137,6 +138,30 @@ describe('mail for a review waiting for you', () => {
       expect(html).not.toMatch(/<script|<img|<link|<iframe|<object|javascript:|on\w+=/i)
       expect(html).not.toMatch(/src=|url\(/i)
     }
+  })
+})
+
+describe('mail for an imported workbook waiting for you', () => {
+  it("reaches each of the first step's reviewers once for all its products, linking to their list", async () => {
+    const done = await importProducts(
+      admin,
+      [1, 2, 3, 4].map((n) => importRow(n, 'MAIL-')),
+    )
+    expect(done).toMatchObject({ status: 'done', imported: 4 })
+    const [mail] = (
+      await sink.until((all) =>
+        all.some((m) => m.to.includes('finance_director@example.com') && m.subject.includes('（4）')),
+      )
+    ).filter((m) => m.to.includes('finance_director@example.com') && m.subject.includes('（4）'))
+    expect(mail!.subject).toBe('待您审核：产品列表（4）')
+    expect(mail!.text).toContain('审批流程第 1 步等待您审核：MAIL-0001、MAIL-0002、MAIL-0003 等 4 条。')
+    expect(mail!.text).toContain(`${APP_URL}/product/list`)
+    // queued with the import: one mail to her for the four products, none for each
+    const queued = await t.database.db
+      .select({ subject: outbox.subject })
+      .from(outbox)
+      .where(and(eq(outbox.topic, 'mail'), eq(outbox.recipient, 'finance_director@example.com')))
+    expect(queued.filter((m) => m.subject.includes('产品列表'))).toEqual([{ subject: '待您审核：产品列表（4）' }])
   })
 })
 

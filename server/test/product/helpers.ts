@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { Envelope, Page, Product, ProductInput } from '@app/contracts'
+import type { Envelope, ImportProgress, Page, Product, ProductInput } from '@app/contracts'
 import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { branches, categories, depots, products } from '../../src/db/schema/index.ts'
@@ -94,4 +94,49 @@ export const listProducts = (api: Api, search: object, query: Record<string, str
 export const resultOf = <T>(res: { status: number; body: Envelope<T> }) => {
   if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`)
   return res.body.result
+}
+
+/** The product import's column titles as a Chinese user's workbook has them. */
+export const IMPORT_TITLES = {
+  code: '产品编码',
+  name: '产品名称',
+  specType: '规格类型',
+  categoryId: '产品分类',
+  source: '产品来源',
+  productType: '产品类型',
+  supplierId: '供应商',
+  spec: '规格',
+  unit: '基本单位',
+  shelfLifeDays: '保质期（天）',
+}
+
+/** A row as a user types it: the category by code or name, the supplier by name, dictionaries by text. */
+export const importRow = (n: number, prefix = 'IMP-') => [
+  `${prefix}${String(n).padStart(4, '0')}`,
+  `导入产品${n}`,
+  n % 2 ? '标准装' : 'Gift box',
+  n % 3 ? 'C03' : '茶',
+  n % 2 ? '自产' : 'oem',
+  '成品',
+  '康宁胶囊制造有限公司',
+  `${n}g`,
+  n % 2 ? '瓶' : 'box',
+  365,
+]
+
+/** Imports a workbook of these rows as `api` and waits for the job's end: its last progress. */
+export const importProducts = async (api: Api, rows: unknown[][]) => {
+  const res = await postForm<{ jobId: string }>(
+    api,
+    '/api/pro/product/importExcel',
+    { name: 'products.xlsx', bytes: await workbookOf([Object.values(IMPORT_TITLES), ...rows]) },
+    { langJson: JSON.stringify(IMPORT_TITLES) },
+  )
+  const { jobId } = resultOf(res)
+  for (let i = 0; i < 1200; i++) {
+    const p = resultOf(await api.get<ImportProgress>('/api/sys/import/progress', { jobId }))
+    if (p.status !== 'running') return p
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('import did not finish')
 }

@@ -1,72 +1,40 @@
-import { ApprovalStatus, type ImportProgress, type Page, type Product } from '@app/contracts'
+import { ApprovalStatus, type Message, type Page, type Product, type ReviewProgress } from '@app/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../helpers/app.ts'
-import { type Api, as, createProductTestApp, listProducts, postForm, resultOf, workbookOf } from './helpers.ts'
+import { type Api, as, createProductTestApp, importProducts, importRow, listProducts, resultOf } from './helpers.ts'
 
 let t: TestApp
 let admin: Api
+let director: Api
+/** The product reviews waiting on the finance director, and her messages, before the imports. */
+let waitingBefore: number
+let messagesBefore: number
 beforeAll(async () => {
   t = await createProductTestApp()
   admin = await as(t, 'admin', 'zh')
+  director = await as(t, 'finance_director', 'zh')
+  waitingBefore = await waitingOn(director)
+  messagesBefore = (await messagesOf(director)).total
 })
 afterAll(async () => t?.close())
 
-const TITLES = {
-  code: '产品编码',
-  name: '产品名称',
-  specType: '规格类型',
-  categoryId: '产品分类',
-  source: '产品来源',
-  productType: '产品类型',
-  supplierId: '供应商',
-  spec: '规格',
-  unit: '基本单位',
-  shelfLifeDays: '保质期（天）',
-}
-const HEADER = Object.values(TITLES)
+const waitingOn = async (api: Api) =>
+  resultOf(await api.get<Page<unknown>>('/api/sys/todo/list', { business: 'product', pageSize: 1 })).total
 
-/** A row as a user types it: the category by code or name, the supplier by name, dictionaries by text. */
-const row = (n: number) => [
-  `IMP-${String(n).padStart(4, '0')}`,
-  `导入产品${n}`,
-  n % 2 ? '标准装' : 'Gift box',
-  n % 3 ? 'C03' : '茶',
-  n % 2 ? '自产' : 'oem',
-  '成品',
-  '康宁胶囊制造有限公司',
-  `${n}g`,
-  n % 2 ? '瓶' : 'box',
-  365,
-]
-
-const importRows = async (rows: unknown[][]) => {
-  const res = await postForm<{ jobId: string }>(
-    admin,
-    '/api/pro/product/importExcel',
-    { name: 'products.xlsx', bytes: await workbookOf([HEADER, ...rows]) },
-    { langJson: JSON.stringify(TITLES) },
-  )
-  const { jobId } = resultOf(res)
-  for (let i = 0; i < 1200; i++) {
-    const p = resultOf(await admin.get<ImportProgress>('/api/sys/import/progress', { jobId }))
-    if (p.status !== 'running') return p
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('import did not finish')
-}
+const messagesOf = async (api: Api) => resultOf(await api.get<Page<Message>>('/api/sys/messages/list', { pageSize: 5 }))
 
 describe('product import', () => {
   it('imports nothing when one row of 1 000 is bad, then all of them once it is fixed', async () => {
-    const rows = Array.from({ length: 1000 }, (_, i) => row(i + 1))
+    const rows = Array.from({ length: 1000 }, (_, i) => importRow(i + 1))
     const bad = [...rows]
-    bad[499] = [...row(500)]
+    bad[499] = [...importRow(500)]
     bad[499][3] = '不存在的分类'
-    const failed = await importRows(bad)
+    const failed = await importProducts(admin, bad)
     expect(failed).toMatchObject({ status: 'failed', total: 1000, imported: 0, failed: 1 })
     expect(failed.errorFileId).toBeTruthy()
     expect(resultOf(await listProducts(admin, { code: 'IMP-' })).total).toBe(0)
 
-    const done = await importRows(rows)
+    const done = await importProducts(admin, rows)
     expect(done).toMatchObject({ status: 'done', imported: 1000, failed: 0 })
     const page = resultOf(await listProducts(admin, { code: 'IMP-' }, { pageSize: 10 }))
     expect(page.total).toBe(1000)
@@ -79,4 +47,36 @@ describe('product import', () => {
     )
     expect(gift.records[0]).toMatchObject({ specType: 'gift', source: 'oem', unit: 'box' })
   }, 300_000)
+
+  it("asks the first step's reviewer once for the whole workbook, and each product is reviewed on its own", async () => {
+    // the first import's products wait on the finance director's step, one review each
+    expect(await waitingOn(director)).toBe(waitingBefore + 1000)
+    const messages = await messagesOf(director)
+    expect(messages.total).toBe(messagesBefore + 1)
+    expect(messages.records[0]).toMatchObject({
+      title: '待审核：产品列表（1000）',
+      content: '审批流程第 1 步等待您审核：IMP-0001、IMP-0002、IMP-0003 等 1000 条。',
+      titleEn: 'Review needed: Product list (1000)',
+      contentEn: 'Step 1 of the approval is waiting for your review: IMP-0001, IMP-0002, IMP-0003 and 997 more.',
+      menuId: 'pro_product',
+      params: null,
+    })
+
+    const id = resultOf(await admin.get<Product>('/api/pro/product/queryByCode', { code: 'IMP-0002' })).id
+    const decided = await director.post('/api/pro/product/auditProduct', { id, decision: 'approve', note: '同意' })
+    expect(decided.status).toBe(200)
+    const progress = resultOf(await admin.get<ReviewProgress>('/api/pro/product/auditProduct', { id }))
+    expect(progress).toMatchObject({ objectNo: 'IMP-0002', status: ApprovalStatus.UnderReview, currentStep: 2 })
+    const next = resultOf(await admin.get<Product>('/api/pro/product/queryById', { id }))
+    expect(next.auditStatus).toBe(ApprovalStatus.UnderReview)
+    const other = resultOf(await admin.get<Product>('/api/pro/product/queryByCode', { code: 'IMP-0001' }))
+    expect(other.auditStatus).toBe(ApprovalStatus.Pending)
+  })
+
+  it('asks for one imported product as for one added', async () => {
+    expect(await importProducts(admin, [importRow(1, 'ONE-')])).toMatchObject({ status: 'done', imported: 1 })
+    const messages = await messagesOf(director)
+    expect(messages.total).toBe(messagesBefore + 2)
+    expect(messages.records[0]).toMatchObject({ title: '待审核：产品列表 ONE-0001', params: { busObjNo: 'ONE-0001' } })
+  })
 })

@@ -72,6 +72,26 @@ export const screenOf = (businessOrMenu: string): MenuDef | null =>
 export const objectTitle = (business: string, objectNo: string | null, lang: Lang): string =>
   [screenOf(business)?.[lang] || business, objectNo].filter(Boolean).join(' ')
 
+/**
+ * Many objects of one business as messages and mails name them (an import's reviews): the screen
+ * with how many, and the first few numbers with how many more
+ * (`产品列表（1000）`, `IMP-0001、IMP-0002、IMP-0003 等 1000 条`).
+ */
+export const objectsTitle = (business: string, objectNos: readonly (string | null)[], lang: Lang) => {
+  const shown = objectNos.filter((no): no is string => Boolean(no)).slice(0, 3)
+  const more = objectNos.length - shown.length
+  return {
+    title:
+      lang === 'en'
+        ? `${objectTitle(business, null, lang)} (${objectNos.length})`
+        : `${objectTitle(business, null, lang)}（${objectNos.length}）`,
+    listed:
+      lang === 'en'
+        ? `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`
+        : `${shown.join('、')}${more > 0 ? ` 等 ${objectNos.length} 条` : ''}`,
+  }
+}
+
 /** Code-table ids of every menu, button and own operation text: what `operationNames` may ask for. */
 export const OPERATION_TEXT_IDS: readonly number[] = [
   ...new Set([

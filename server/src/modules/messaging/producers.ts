@@ -27,6 +27,20 @@ export const subscribeMessageProducers = (events: EventBus) => {
     events.on('approval.reviewNeeded', async (tx, e) => {
       await sendMessages(tx, [reviewNeeded(e)])
     }),
+    // an import's reviews: one message per reviewer for all of them, opening the screen
+    events.on('approval.reviewsNeeded', async (tx, e) => {
+      const about = { ...e, objectNos: e.reviews.map((r) => r.objectNo) }
+      await sendMessages(tx, [
+        {
+          recipientIds: e.reviewerIds,
+          texts: { zh: approvalTexts.reviewsNeeded('zh', about), en: approvalTexts.reviewsNeeded('en', about) },
+          creatorId: e.submitterId,
+          menuId: menuOfBusiness(e.business),
+          params: null,
+          source: e.type,
+        },
+      ])
+    }),
     // the submitter told of the decision and the next step's reviewers asked: one statement
     ...(['approval.approved', 'approval.rejected'] as const).map((type) =>
       events.on(type, async (tx, e) => {

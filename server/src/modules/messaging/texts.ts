@@ -1,4 +1,4 @@
-import { type Lang, objectTitle, screenOf } from '@app/contracts'
+import { type Lang, objectsTitle, objectTitle, screenOf } from '@app/contracts'
 
 /** Server-written texts of this area, in both languages. */
 export const MessagingText = {
@@ -27,6 +27,15 @@ export const approvalTexts = {
           title: `待审核：${objectTitle(e.business, e.objectNo, lang)}`,
           content: `审批流程第 ${e.stepNo} 步等待您审核。`,
         },
+  reviewsNeeded: (lang: Lang, e: { business: string; objectNos: readonly (string | null)[]; stepNo: number }) => {
+    const { title, listed } = objectsTitle(e.business, e.objectNos, lang)
+    return lang === 'en'
+      ? {
+          title: `Review needed: ${title}`,
+          content: `Step ${e.stepNo} of the approval is waiting for your review: ${listed}.`,
+        }
+      : { title: `待审核：${title}`, content: `审批流程第 ${e.stepNo} 步等待您审核：${listed}。` }
+  },
   approved: (lang: Lang, e: { business: string; objectNo: string | null; final: boolean; note: string | null }) => {
     const note = e.note ? (lang === 'en' ? ` Note: ${e.note}` : ` 审核意见：${e.note}`) : ''
     return lang === 'en'

@@ -230,6 +230,23 @@ export const subscribeNotifyProducers = (deps: {
 
   const offs = [
     events.on('approval.reviewNeeded', reviewNeeded),
+    // an import's reviews: one mail per reviewer for all of them, linking to the screen
+    events.on('approval.reviewsNeeded', async (tx, e) => {
+      const [first] = e.reviews
+      if (!first || e.reviewerIds.length === 0) return
+      await tell(tx, {}, async () => ({
+        event: 'reviewNeeded',
+        to: e.reviewerIds,
+        ref: `${first.reviewId}:all${e.reviews.length}`,
+        business: e.business,
+        objectNo: null,
+        order: null,
+        texts: (lang) => {
+          const l = lead.reviewsNeeded(lang, { ...e, objectNos: e.reviews.map((r) => r.objectNo) })
+          return { subject: l.subject, paragraphs: [l.text] }
+        },
+      }))
+    }),
     ...(['approval.approved', 'approval.rejected'] as const).map((type) =>
       events.on(type, async (tx, e) => {
         const { submitterId, reviewId } = e

@@ -1,4 +1,4 @@
-import { AuditBusiness, type Lang, type NotifyEventName, objectTitle, screenOf } from '@app/contracts'
+import { AuditBusiness, type Lang, type NotifyEventName, objectsTitle, objectTitle, screenOf } from '@app/contracts'
 
 /** The events a person can be told of by mail, each a preference of theirs (issue 38). */
 export type NotifyEvent = NotifyEventName
@@ -51,6 +51,15 @@ export const lead = {
           text: `Step ${e.stepNo} of the approval waits for you.`,
         }
       : { subject: `待您审核：${about(e, lang)}`, text: `审批流程第 ${e.stepNo} 步等待您审核。` },
+  reviewsNeeded: (lang: Lang, e: { business: string; objectNos: readonly (string | null)[]; stepNo: number }) => {
+    const { title, listed } = objectsTitle(e.business, e.objectNos, lang)
+    return lang === 'en'
+      ? {
+          subject: `Waiting for your review: ${title}`,
+          text: `Step ${e.stepNo} of the approval waits for you: ${listed}.`,
+        }
+      : { subject: `待您审核：${title}`, text: `审批流程第 ${e.stepNo} 步等待您审核：${listed}。` }
+  },
   approved: (lang: Lang, e: Subjectish) =>
     lang === 'en'
       ? { subject: `Approved: ${about(e, lang)}`, text: 'Your request has been approved.' }

@@ -27,6 +27,7 @@ import {
   attachImages,
   changedDefiningFields,
   checkUnitLines,
+  insertUnits,
   isSoldByBranch,
   productDictChecks,
   replaceUnits,
@@ -39,6 +40,8 @@ const withoutChildren = ({ units: _units, ...values }: Record<string, unknown>) 
   if (values.barcode === '') values.barcode = null
   return values
 }
+
+const unitsOf = (values: Record<string, unknown>) => (values.units ?? []) as UnitLine[]
 
 /** Each product with its units (one query per batch of records): forms, views and the history see them. */
 const withUnits = async (rows: Row[], db: DbOrTx): Promise<Row[]> => {
@@ -84,27 +87,39 @@ export const productCrud = (review: ProductReview): CrudResource => ({
     { table: stockLedger, column: stockLedger.productId },
   ],
   hooks: {
-    async beforeInsert(values, { tx }) {
-      await assertReferences(tx, values)
-      const units = (values.units ?? []) as UnitLine[]
-      await assertDictValues(tx, [...productDictChecks(values), ...unitDictChecks(units)])
-      await checkUnitLines(tx, values.unit as string, units)
-      return { ...withoutChildren(values), auditStatus: ApprovalStatus.Pending }
+    // one product added, or a workbook's all at once: checks, units and reviews for all of them together
+    async beforeInsertMany(list, { tx }) {
+      await assertReferences(tx, list)
+      await assertDictValues(
+        tx,
+        list.flatMap((values) => [...productDictChecks(values), ...unitDictChecks(unitsOf(values))]),
+      )
+      await checkUnitLines(
+        tx,
+        list.map((values) => ({ baseUnit: values.unit as string, lines: unitsOf(values) })),
+      )
+      return list.map((values) => ({ ...withoutChildren(values), auditStatus: ApprovalStatus.Pending }))
     },
 
-    async afterInsert(row, input, ctx) {
-      const units = (input.units ?? []) as UnitLine[]
-      if (units.length > 0) {
-        await replaceUnits(ctx.tx, row.id, units, ctx.principal.userId)
+    async afterInsertMany(rows, inputs, ctx) {
+      const { tx, principal } = ctx
+      await insertUnits(
+        tx,
+        rows.map((row, i) => ({ productId: row.id, lines: unitsOf(inputs[i]!) })),
+        principal.userId,
+      )
+      for (const [i, row] of rows.entries()) {
+        const images = (inputs[i]!.images ?? []) as string[]
+        if (images.length > 0) await attachImages(tx, row.id, images, principal.userId)
       }
-      const images = (input.images ?? []) as string[]
-      if (images.length > 0) await attachImages(ctx.tx, row.id, images, ctx.principal.userId)
-      const status = await review.submit(ctx.tx, row as Row & { code: string }, ctx.principal, ctx.req, true)
-      return status === row.auditStatus ? row : { ...row, auditStatus: status, version: row.version + 1 }
+      const status = await review.submitNew(tx, rows as (Row & { code: string })[], principal, ctx.req)
+      return status === ApprovalStatus.Pending
+        ? rows
+        : rows.map((row) => ({ ...row, auditStatus: status, version: row.version + 1 }))
     },
 
     async beforeUpdate(values, before, { tx }) {
-      await assertReferences(tx, values)
+      await assertReferences(tx, [values])
       const units = values.units as UnitLine[] | undefined
       await assertDictValues(tx, [
         ...productDictChecks(values, before),
@@ -114,7 +129,9 @@ export const productCrud = (review: ProductReview): CrudResource => ({
       if (changed.length > 0 && (await isSoldByBranch(tx, before.id))) {
         fail(Errors.ProductSoldByBranch, { fields: changed })
       }
-      if (units !== undefined) await checkUnitLines(tx, (values.unit ?? before.unit) as string, units)
+      if (units !== undefined) {
+        await checkUnitLines(tx, [{ baseUnit: (values.unit ?? before.unit) as string, lines: units }])
+      }
       const out = withoutChildren(values)
       // a changed definition, or a rejected product being fixed, goes back to review
       if (changed.length > 0 || before.auditStatus === ApprovalStatus.Rejected) out.auditStatus = ApprovalStatus.Pending

@@ -1,5 +1,5 @@
 import { ApprovalStatus, AuditBusiness, Errors, type Lang, type ReviewDecision } from '@app/contracts'
-import { eq, sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { DbOrTx } from '../../db/client.ts'
 import { products } from '../../db/schema/index.ts'
@@ -19,47 +19,66 @@ const refOf = (productId: string) => ({ business: AuditBusiness.Product, objectI
 export const createProductReview = (deps: { engine: ApprovalEngine; events: EventBus }) => {
   const { engine, events } = deps
 
-  const setAuditStatus = (tx: DbOrTx, productId: string, auditStatus: string) =>
+  const setAuditStatus = (tx: DbOrTx, productIds: readonly string[], auditStatus: string) =>
     tx
       .update(products)
       .set({ auditStatus, version: sql`${products.version} + 1`, updateAt: new Date() })
-      .where(eq(products.id, productId))
-      .returning()
+      .where(inArray(products.id, [...productIds]))
+
+  /** Starts reviews (`start`); without a product flow in force the products are approved at once. */
+  const withoutFlowApproved = async (tx: DbOrTx, productIds: readonly string[], start: () => Promise<unknown>) => {
+    try {
+      await start()
+      return ApprovalStatus.Pending
+    } catch (e) {
+      if (!isAppError(e) || e.entry.code !== Errors.AuditRecordNotFound.code) throw e
+      await setAuditStatus(tx, productIds, ApprovalStatus.Approved)
+      return ApprovalStatus.Approved
+    }
+  }
 
   return {
     /**
-     * Submits a product for review in the caller's transaction; an open review is restarted (the
-     * product it was about has changed). Without a product flow in force the product is approved
-     * at once. Answers the product's audit status. A new product (`isNew`) has no review to look for.
+     * Submits a changed product for review again in the caller's transaction; an open review is
+     * restarted (the product it was about has changed). Without a product flow in force the
+     * product is approved at once. Answers the product's audit status.
      */
-    async submit(
-      tx: DbOrTx,
-      product: { id: string; code: string },
-      principal: Principal,
-      req?: RequestInfo,
-      isNew = false,
-    ): Promise<string> {
-      const existing = isNew ? null : await engine.find(tx, refOf(product.id))
+    async submit(tx: DbOrTx, product: { id: string; code: string }, principal: Principal, req?: RequestInfo) {
+      const existing = await engine.find(tx, refOf(product.id))
       if (existing && isOpen(existing.status)) await engine.remove(tx, refOf(product.id))
-      try {
-        await engine.start(
+      return withoutFlowApproved(tx, [product.id], () =>
+        engine.start(
           tx,
           {
             ...refOf(product.id),
             objectNo: product.code,
             submitter: { userId: principal.userId, orgCode: principal.orgCode },
-            isNew,
           },
           // the engine only logs with it; an import job passes a copy of its request
           { req: req as FastifyRequest | undefined },
-        )
-        return ApprovalStatus.Pending
-      } catch (e) {
-        if (!isAppError(e) || e.entry.code !== Errors.AuditRecordNotFound.code) throw e
-        await setAuditStatus(tx, product.id, ApprovalStatus.Approved)
-        return ApprovalStatus.Approved
-      }
+        ),
+      )
     },
+
+    /**
+     * Submits products made in the caller's transaction (one added, or a workbook's) for review:
+     * their reviews start together and each reviewer is asked once. Answers their audit status.
+     */
+    submitNew: (tx: DbOrTx, made: readonly { id: string; code: string }[], principal: Principal, req?: RequestInfo) =>
+      withoutFlowApproved(
+        tx,
+        made.map((p) => p.id),
+        () =>
+          engine.startMany(
+            tx,
+            {
+              business: AuditBusiness.Product,
+              submitter: { userId: principal.userId, orgCode: principal.orgCode },
+              objects: made.map((p) => ({ objectId: p.id, objectNo: p.code })),
+            },
+            { req: req as FastifyRequest | undefined },
+          ),
+      ),
 
     /** Drops a deleted product's review. */
     remove: (tx: DbOrTx, productId: string) => engine.remove(tx, refOf(productId)),
@@ -87,7 +106,7 @@ export const createProductReview = (deps: { engine: ApprovalEngine; events: Even
         events.on(type, async (tx, e) => {
           if (e.business !== AuditBusiness.Product) return
           const ended = e.type === 'approval.approved' ? ApprovalStatus.Approved : ApprovalStatus.Rejected
-          await setAuditStatus(tx, e.objectId, e.final ? ended : ApprovalStatus.UnderReview)
+          await setAuditStatus(tx, [e.objectId], e.final ? ended : ApprovalStatus.UnderReview)
         }),
       )
       return () => {

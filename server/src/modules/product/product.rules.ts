@@ -10,6 +10,7 @@ import {
   productUnits,
   suppliers,
 } from '../../db/schema/index.ts'
+import { bulkInsert } from '../../platform/bulk-insert.ts'
 import type { DictValueCheck, HeldValues } from '../../platform/dict-values.ts'
 import { fail } from '../../platform/errors.ts'
 
@@ -30,57 +31,68 @@ export const isSoldByBranch = async (tx: DbOrTx, productId: string) => {
   return Boolean(row)
 }
 
-const exists = async (field: string, found: Promise<unknown[]>) => {
-  if ((await found).length === 0) fail(Errors.ParameterError, { field })
-}
-
-/** The referenced category (enabled), supplier and country exist: a clear 400 instead of a foreign-key error. */
-export const assertReferences = async (tx: DbOrTx, values: Record<string, unknown>) => {
-  const { categoryId, supplierId, originCountryId } = values as Record<string, string | null | undefined>
-  if (categoryId) {
-    await exists(
-      'categoryId',
-      tx
-        .select({ id: categories.id })
-        .from(categories)
-        .where(and(eq(categories.id, categoryId), eq(categories.status, '1'))),
-    )
-  }
-  if (supplierId) {
-    await exists('supplierId', tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, supplierId)))
-  }
-  if (originCountryId) {
-    await exists(
-      'originCountryId',
-      tx.select({ id: countries.id }).from(countries).where(eq(countries.id, originCountryId)),
-    )
-  }
+/** The ids of a reference field the products name (each once), and whether all of them are found. */
+const assertFound = async (
+  field: string,
+  list: readonly Record<string, unknown>[],
+  find: (ids: string[]) => Promise<unknown[]>,
+) => {
+  const ids = [...new Set(list.map((v) => v[field]).filter((id): id is string => typeof id === 'string' && id !== ''))]
+  if (ids.length > 0 && (await find(ids)).length !== ids.length) fail(Errors.ParameterError, { field })
 }
 
 /**
- * SPEC 5 on a product's unit lines (contracts' `unitLineProblems`: a unit once per use, the base
- * unit at 1), refused at the first problem, naming its line; and a box spec must exist.
+ * The categories (enabled), suppliers and countries the products reference exist: a clear 400
+ * instead of a foreign-key error. One statement per field, for one product or a workbook's.
  */
-export const checkUnitLines = async (tx: DbOrTx, baseUnit: string, lines: readonly UnitLine[]) => {
-  const [problem] = unitLineProblems(lines, baseUnit)
-  if (problem) {
+export const assertReferences = async (tx: DbOrTx, list: readonly Record<string, unknown>[]) => {
+  await assertFound('categoryId', list, (ids) =>
+    tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(inArray(categories.id, ids), eq(categories.status, '1'))),
+  )
+  await assertFound('supplierId', list, (ids) =>
+    tx.select({ id: suppliers.id }).from(suppliers).where(inArray(suppliers.id, ids)),
+  )
+  await assertFound('originCountryId', list, (ids) =>
+    tx.select({ id: countries.id }).from(countries).where(inArray(countries.id, ids)),
+  )
+}
+
+/**
+ * SPEC 5 on products' unit lines (contracts' `unitLineProblems`: a unit once per use, the base
+ * unit at 1), refused at the first problem, naming its line; and the box specs must exist (one
+ * statement for all the products).
+ */
+export const checkUnitLines = async (
+  tx: DbOrTx,
+  products: readonly { baseUnit: string; lines: readonly UnitLine[] }[],
+) => {
+  for (const { baseUnit, lines } of products) {
+    const [problem] = unitLineProblems(lines, baseUnit)
+    if (!problem) continue
     const line = lines[problem.index]!
     const field = `units.${problem.index}.${problem.field}`
     if (problem.reason === 'duplicate') fail(Errors.DuplicateValue, { field, useCase: line.useCase, unit: line.unit })
     fail(Errors.ParameterError, { field, reason: 'the base unit converts at 1' })
   }
-  const specIds = [...new Set(lines.map((l) => l.boxSpecId).filter((id): id is string => Boolean(id)))]
+  const specIds = [
+    ...new Set(products.flatMap((p) => p.lines.map((l) => l.boxSpecId)).filter((id): id is string => Boolean(id))),
+  ]
   if (specIds.length > 0) {
     const found = await tx.select({ id: boxSpecs.id }).from(boxSpecs).where(inArray(boxSpecs.id, specIds))
     if (found.length !== specIds.length) fail(Errors.ParameterError, { field: 'units.boxSpecId' })
   }
 }
 
-/** A product's units become exactly `lines` (the product form sends them all). */
-export const replaceUnits = async (tx: DbOrTx, productId: string, lines: readonly UnitLine[], userId: string) => {
-  await tx.delete(productUnits).where(eq(productUnits.productId, productId))
-  if (lines.length === 0) return
-  await tx.insert(productUnits).values(
+/** The unit lines of new products, in one statement. */
+export const insertUnits = async (
+  tx: DbOrTx,
+  products: readonly { productId: string; lines: readonly UnitLine[] }[],
+  userId: string,
+) => {
+  const rows = products.flatMap(({ productId, lines }) =>
     lines.map((l) => ({
       productId,
       useCase: l.useCase,
@@ -92,6 +104,13 @@ export const replaceUnits = async (tx: DbOrTx, productId: string, lines: readonl
       createBy: userId,
     })),
   )
+  await bulkInsert(tx, productUnits, rows)
+}
+
+/** A product's units become exactly `lines` (the product form sends them all). */
+export const replaceUnits = async (tx: DbOrTx, productId: string, lines: readonly UnitLine[], userId: string) => {
+  await tx.delete(productUnits).where(eq(productUnits.productId, productId))
+  await insertUnits(tx, [{ productId, lines }], userId)
 }
 
 /**

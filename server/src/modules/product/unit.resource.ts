@@ -44,7 +44,7 @@ export const productUnitCrud: CrudResource = {
     async beforeInsert(values, { tx }) {
       const line = values as UnitLine & { productId: string }
       await assertDictValues(tx, unitDictChecks([line]))
-      await checkUnitLines(tx, await baseUnitOf(tx, line.productId), [line])
+      await checkUnitLines(tx, [{ baseUnit: await baseUnitOf(tx, line.productId), lines: [line] }])
       await assertUnitFree(tx, line)
       return values
     },
@@ -54,7 +54,7 @@ export const productUnitCrud: CrudResource = {
       }
       const line = { ...before, ...values } as unknown as UnitLine & { productId: string }
       await assertDictValues(tx, unitDictChecks([line], [before.unit]))
-      await checkUnitLines(tx, await baseUnitOf(tx, line.productId), [line])
+      await checkUnitLines(tx, [{ baseUnit: await baseUnitOf(tx, line.productId), lines: [line] }])
       await assertUnitFree(tx, line, before.id)
       return values
     },

@@ -16,8 +16,15 @@ import {
   reviewersOf,
 } from './queries.ts'
 import { holdersOf, holdsStep, type Member, membershipsOf } from './reviewers.ts'
-import { lockReviewRow, startReview } from './start.ts'
-import type { ApprovalActor, ApprovalContext, DecideInput, ReviewRef, StartReviewInput } from './types.ts'
+import { lockReviewRow, startReview, startReviews } from './start.ts'
+import type {
+  ApprovalActor,
+  ApprovalContext,
+  DecideInput,
+  ReviewRef,
+  StartReviewInput,
+  StartReviewsInput,
+} from './types.ts'
 
 export { deadlineOf } from './decide.ts'
 export type { ReviewListFilter } from './queries.ts'
@@ -36,6 +43,12 @@ export type ApprovalDeps = { events: EventBus }
 export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
   /** Submits an object for review; restarts a finished review. Refuses while one is open. */
   start: (tx: DbOrTx, input: StartReviewInput, ctx: ApprovalContext = {}) => startReview(tx, events, input, ctx),
+
+  /**
+   * Starts the reviews of many objects of one business made in this transaction, by one submitter
+   * (an import): in bulk, their reviewers asked once. Answers the review ids in order.
+   */
+  startMany: (tx: DbOrTx, input: StartReviewsInput, ctx: ApprovalContext = {}) => startReviews(tx, events, input, ctx),
 
   /** Approves or rejects the current step; see decide.ts for every rule. */
   decide: (tx: DbOrTx, input: DecideInput, ctx: ApprovalContext = {}) => decideReview(tx, events, input, ctx),

@@ -1,13 +1,22 @@
+import { randomUUID } from 'node:crypto'
 import { ApprovalStatus, Errors, isOpenApproval, OPEN_APPROVAL, StepDeptType } from '@app/contracts'
 import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { type Preparable, reusable } from '../../db/reusable.ts'
 import { auditConfigSteps, auditConfigs, reviewSteps, reviews } from '../../db/schema/index.ts'
-import { LogType, recordOperation } from '../audit-log.ts'
+import { LogType, recordOperation, recordOperations } from '../audit-log.ts'
+import { bulkInsert } from '../bulk-insert.ts'
 import { fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
 import { candidatesOf, excludedAt } from './reviewers.ts'
-import type { ApprovalContext, ReviewRef, ReviewRow, ReviewState, StartReviewInput } from './types.ts'
+import type {
+  ApprovalContext,
+  ReviewRef,
+  ReviewRow,
+  ReviewState,
+  StartReviewInput,
+  StartReviewsInput,
+} from './types.ts'
 
 export const OPEN_STATUSES: readonly string[] = OPEN_APPROVAL
 
@@ -76,30 +85,62 @@ export const activeConfigOf = async (db: DbOrTx, business: string) => {
   return { ...config, steps: rows.flatMap((r) => (r.step ? [r.step] : [])) }
 }
 
+type ActiveConfig = NonNullable<Awaited<ReturnType<typeof activeConfigOf>>>
+
+/** The config in force for a business, refused when there is none or it has no steps. */
+const configInForce = async (db: DbOrTx, business: string): Promise<ActiveConfig> => {
+  const config = await activeConfigOf(db, business)
+  if (!config || config.steps.length === 0) fail(Errors.AuditRecordNotFound)
+  return config
+}
+
+/** The config's steps as a review's, for a submitter: a step of type 'submitter' takes their department. */
+const stepRowsOf = (config: ActiveConfig, submitter: StartReviewInput['submitter']) => {
+  const stepRows = config.steps.map((s) => ({
+    stepNo: s.stepNo,
+    stepName: s.stepName,
+    stepNameEn: s.stepNameEn,
+    deptCode: s.deptType === StepDeptType.Submitter ? submitter.orgCode : s.orgCode,
+    roleCode: s.roleCode,
+    timeLimitHours: s.timeLimitHours,
+    allowAdjust: s.allowAdjust,
+  }))
+  if (stepRows.some((s) => !s.deptCode)) fail(Errors.DepartmentNotSet)
+  return stepRows
+}
+
+/** What a review's row holds at a start (its first round or a later one), from the config in force. */
+const startValues = (
+  input: Pick<StartReviewInput, 'objectNo' | 'submitter'>,
+  config: ActiveConfig,
+  stepCount: number,
+  now: Date,
+) => ({
+  objectNo: input.objectNo ?? null,
+  configId: config.id,
+  repeatAudit: config.repeatAudit,
+  rejectFlow: config.rejectFlow,
+  forbidSelfApproval: config.forbidSelfApproval,
+  submitterId: input.submitter.userId,
+  submitterOrgCode: input.submitter.orgCode,
+  stepCount,
+  currentStep: 1,
+  status: ApprovalStatus.Pending,
+  startedAt: now,
+  stepStartedAt: now,
+  finishedAt: null,
+})
+
 /** The review's row for a start: a new one, or the existing one in its next round (its steps cleared). */
 const writeReview = async (
   tx: DbOrTx,
   input: StartReviewInput,
-  config: NonNullable<Awaited<ReturnType<typeof activeConfigOf>>>,
+  config: ActiveConfig,
   stepCount: number,
   existing: ReviewRow | null,
 ): Promise<ReviewRow> => {
   const now = new Date()
-  const values = {
-    objectNo: input.objectNo ?? null,
-    configId: config.id,
-    repeatAudit: config.repeatAudit,
-    rejectFlow: config.rejectFlow,
-    forbidSelfApproval: config.forbidSelfApproval,
-    submitterId: input.submitter.userId,
-    submitterOrgCode: input.submitter.orgCode,
-    stepCount,
-    currentStep: 1,
-    status: ApprovalStatus.Pending,
-    startedAt: now,
-    stepStartedAt: now,
-    finishedAt: null,
-  }
+  const values = startValues(input, config, stepCount, now)
   if (existing) {
     const [review] = await tx
       .update(reviews)
@@ -124,6 +165,15 @@ const writeReview = async (
   return review ?? fail(Errors.DuplicatePendingApplication)
 }
 
+/** The operation log's line for a review started. */
+const startEntry = (review: Pick<ReviewRow, 'id' | 'business' | 'objectId' | 'round'>, steps: number) => ({
+  logType: LogType.Review,
+  operation: 'approval:start',
+  resource: review.business,
+  objectId: review.objectId,
+  after: { reviewId: review.id, round: review.round, steps },
+})
+
 /**
  * Starts (or, after an approval or a rejection, restarts) the review of a business object on the
  * business's config in force, inside the caller's transaction. The config's rules and steps are
@@ -135,18 +185,8 @@ export const startReview = async (
   input: StartReviewInput,
   ctx: ApprovalContext,
 ): Promise<ReviewState> => {
-  const config = await activeConfigOf(tx, input.business)
-  if (!config || config.steps.length === 0) fail(Errors.AuditRecordNotFound)
-  const stepRows = config.steps.map((s) => ({
-    stepNo: s.stepNo,
-    stepName: s.stepName,
-    stepNameEn: s.stepNameEn,
-    deptCode: s.deptType === StepDeptType.Submitter ? input.submitter.orgCode : s.orgCode,
-    roleCode: s.roleCode,
-    timeLimitHours: s.timeLimitHours,
-    allowAdjust: s.allowAdjust,
-  }))
-  if (stepRows.some((s) => !s.deptCode)) fail(Errors.DepartmentNotSet)
+  const config = await configInForce(tx, input.business)
+  const stepRows = stepRowsOf(config, input.submitter)
 
   // the lock makes a restart and a decision on the same review wait for each other
   const existing = input.isNew ? null : await lockReviewRow(tx, { business: input.business, objectId: input.objectId })
@@ -168,15 +208,7 @@ export const startReview = async (
     reviewerIds,
     submitterId: review.submitterId,
   })
-  if (ctx.req) {
-    await recordOperation(tx, ctx.req, {
-      logType: LogType.Review,
-      operation: 'approval:start',
-      resource: review.business,
-      objectId: review.objectId,
-      after: { reviewId, round: review.round, steps: stepRows.length },
-    })
-  }
+  if (ctx.req) await recordOperation(tx, ctx.req, startEntry(review, stepRows.length))
   return {
     reviewId,
     business: review.business,
@@ -189,4 +221,61 @@ export const startReview = async (
     version: review.version,
     reviewerIds,
   }
+}
+
+/**
+ * Starts the reviews of many objects of one business made in this transaction (an import), by one
+ * submitter: the config is read once, the reviews and their steps go in bulk statements, and the
+ * first step's reviewers are asked once for all of them (`approval.reviewsNeeded`; a single object
+ * is asked for as `startReview` asks). Answers the review ids, in the order of the objects.
+ */
+export const startReviews = async (
+  tx: DbOrTx,
+  events: EventBus,
+  input: StartReviewsInput,
+  ctx: ApprovalContext,
+): Promise<string[]> => {
+  const { business, submitter, objects } = input
+  if (objects.length === 0) return []
+  const config = await configInForce(tx, business)
+  const stepRows = stepRowsOf(config, submitter)
+  const now = new Date()
+  const rows = objects.map((o) => ({
+    id: randomUUID(),
+    business,
+    objectId: o.objectId,
+    ...startValues({ objectNo: o.objectNo, submitter }, config, stepRows.length, now),
+    createBy: submitter.userId,
+  }))
+  // the unique index on (business, object) still refuses a review another transaction started
+  await bulkInsert(tx, reviews, rows)
+  await bulkInsert(
+    tx,
+    reviewSteps,
+    rows.flatMap((r) => stepRows.map((s) => ({ ...s, reviewId: r.id }))),
+  )
+  // one submitter, one config: the first step and who may decide it are the same for every review
+  const reviewerIds = await candidatesOf(tx, stepRows[0]!, excludedAt(rows[0]!, undefined))
+  const asked = rows.map((r) => ({ reviewId: r.id, objectId: r.objectId, objectNo: r.objectNo }))
+  await events.emit(
+    tx,
+    asked.length === 1
+      ? { type: 'approval.reviewNeeded', ...asked[0]!, business, stepNo: 1, reviewerIds, submitterId: submitter.userId }
+      : {
+          type: 'approval.reviewsNeeded',
+          business,
+          reviews: asked,
+          stepNo: 1,
+          reviewerIds,
+          submitterId: submitter.userId,
+        },
+  )
+  if (ctx.req) {
+    await recordOperations(
+      tx,
+      ctx.req,
+      rows.map((r) => startEntry({ ...r, round: 1 }, stepRows.length)),
+    )
+  }
+  return rows.map((r) => r.id)
 }

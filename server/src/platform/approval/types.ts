@@ -32,6 +32,13 @@ export type StartReviewInput = {
   isNew?: boolean
 }
 
+/** Many objects of one business made in the caller's transaction, submitted together by one submitter. */
+export type StartReviewsInput = {
+  business: string
+  submitter: StartReviewInput['submitter']
+  objects: readonly { objectId: string; objectNo?: string | null }[]
+}
+
 export type DecideInput = ReviewRef & {
   decision: ReviewDecision
   note?: string | null

@@ -133,6 +133,14 @@ export type CrudResource = {
      */
     afterInsert?: (row: Row, input: Record<string, unknown>, ctx: HookContext) => Promise<Row | undefined>
     afterUpdate?: (row: Row, before: Row, input: Record<string, unknown>, ctx: HookContext) => Promise<Row | undefined>
+    /**
+     * `beforeInsert` for many rows at once (each with its id set): a resource that declares the
+     * insert hooks this way has its imports written in bulk statements, and its single add
+     * served by the same hook with one row (no `beforeInsert` of its own then).
+     */
+    beforeInsertMany?: (values: Record<string, unknown>[], ctx: HookContext) => Promise<Record<string, unknown>[]>
+    /** `afterInsert` for many rows at once, in the order of their inputs; may answer the rows as they now are. */
+    afterInsertMany?: (rows: Row[], inputs: Record<string, unknown>[], ctx: HookContext) => Promise<Row[] | undefined>
   }
 }
 
@@ -161,6 +169,19 @@ const required = (columns: Record<string, AnyPgColumn>, name: string, table: str
   const column = columns[name]
   if (!column) throw new Error(`resource table ${table} has no column ${name}`)
   return column
+}
+
+/** The single insert hooks of a resource that declares them for many rows: the same hooks with one row. */
+const withSingleInsertHooks = (hooks: CrudResource['hooks']): CrudResource['hooks'] => {
+  const { beforeInsertMany, afterInsertMany } = hooks ?? {}
+  if (!beforeInsertMany && !afterInsertMany) return hooks
+  if (hooks?.beforeInsert || hooks?.afterInsert)
+    throw new Error('insert hooks are declared for one row or for many, not both')
+  return {
+    ...hooks,
+    beforeInsert: beforeInsertMany && (async (values, ctx) => (await beforeInsertMany([values], ctx))[0]!),
+    afterInsert: afterInsertMany && (async (row, input, ctx) => (await afterInsertMany([row], [input], ctx))?.[0]),
+  }
 }
 
 export const compileResource = (def: CrudResource): CompiledResource => {
@@ -193,6 +214,7 @@ export const compileResource = (def: CrudResource): CompiledResource => {
   const { softDelete, baseWhere } = def
   return {
     ...def,
+    hooks: withSingleInsertHooks(def.hooks),
     tableName,
     columns,
     id: required(columns, 'id', tableName),

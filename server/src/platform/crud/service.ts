@@ -132,10 +132,12 @@ export const createCrudService = (database: Pick<Database, 'db' | 'arrays'>, r: 
 
     /**
      * Many new records in ONE transaction, all or none (imports). Each row gets what `add` gives
-     * it: pinyin, creator, scope owner, an operation-log entry. Without an insert hook the rows
-     * go in bulk statements (bulk-insert.ts); with one (e.g. department codes that depend on the rows before)
-     * they go one by one through exactly the `add` path. Unique values are expected checked by
-     * the caller; the unique indexes still refuse a value another user took meanwhile.
+     * it: pinyin, creator, scope owner, an operation-log entry. The rows go in bulk statements
+     * (bulk-insert.ts), through the resource's insert hooks for many rows if it has them (a
+     * product's checks, units and reviews); a resource with insert hooks for one row only (e.g.
+     * department codes that depend on the rows before) has them go one by one through exactly the
+     * `add` path. Unique values are expected checked by the caller; the unique indexes still
+     * refuse a value another user took meanwhile.
      */
     async addMany(
       req: RequestInfo,
@@ -144,26 +146,39 @@ export const createCrudService = (database: Pick<Database, 'db' | 'arrays'>, r: 
       options: { operation?: string; onProgress?: (written: number) => void } = {},
     ): Promise<number> {
       const operation = options.operation ?? 'add'
+      const { beforeInsertMany, afterInsertMany } = r.hooks ?? {}
       return db
         .transaction(async (tx) => {
-          if (r.hooks?.beforeInsert || r.hooks?.afterInsert) {
+          if (!beforeInsertMany && !afterInsertMany && (r.hooks?.beforeInsert || r.hooks?.afterInsert)) {
             for (const [i, input] of inputs.entries()) {
               await insertOne(tx, req, principal, input, operation)
               if ((i + 1) % 100 === 0) options.onProgress?.(i + 1)
             }
             return inputs.length
           }
+          const ctx = { tx, principal, req }
           const now = new Date()
           let written = 0
           for (const input of inputs) keepRules(r.meta.rules, input)
           for (const part of chunks(inputs, BULK_CHUNK)) {
             // ids made here, so each log entry names its row without reading the rows back
-            const rows = part.map((input) => ({ id: randomUUID(), ...newValues(principal, input, now) }))
-            await bulkInsert(tx, r.table, rows)
+            let values = part.map((input) => ({ id: randomUUID(), ...newValues(principal, input, now) }))
+            if (beforeInsertMany) values = (await beforeInsertMany(values, ctx)) as typeof values
+            await bulkInsert(tx, r.table, values)
+            let rows: Record<string, unknown>[] = values
+            if (afterInsertMany) {
+              // the rows as written (defaults included), in the order of their inputs
+              const ids = values.map((v) => v.id)
+              const byId = new Map(
+                ((await tx.select().from(r.table).where(inArray(r.id, ids))) as Row[]).map((row) => [row.id, row]),
+              )
+              const made = ids.map((id) => byId.get(id)!)
+              rows = await decorated(tx, (await afterInsertMany(made, [...part], ctx)) ?? made)
+            }
             await recordOperations(
               tx,
               req,
-              rows.map((row) => entry(operation, row.id, null, row)),
+              rows.map((row) => entry(operation, row.id as string, null, row)),
             )
             written += rows.length
             options.onProgress?.(written)
