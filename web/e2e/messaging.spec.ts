@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs'
 import type { APIRequestContext, Page, WebSocket } from '@playwright/test'
 import { XSS_PAYLOADS } from '../../server/test/messaging/xss-corpus.ts'
 import { DEMO_PASSWORD, expect, signIn, switchLanguage, test } from './fixtures.ts'
+import { bell, openPopover } from './message-helpers.ts'
 import { dataDirOf, ownServerPort, startServer } from './server-main.ts'
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex')
@@ -47,18 +48,6 @@ const api = async (request: APIRequestContext, baseURL: string, username: string
   }
 }
 
-const bell = (page: Page) => page.getByTestId('notice-bell')
-/**
- * Opens the bell's popover and waits for its opening animation (antd's zoom) to end: until then
- * its rows move, and a click aimed at one can land on the row above it.
- */
-const openPopover = async (page: Page) => {
-  await bell(page).click()
-  const popup = page.locator('.ant-popover').filter({ has: page.getByTestId('notice-popover') })
-  await expect(popup).toBeVisible()
-  await expect(popup).not.toHaveClass(/ant-zoom-big-(appear|enter)/)
-  return page.getByTestId('notice-popover')
-}
 const expectUnread = (page: Page, n: number) =>
   expect(bell(page)).toHaveAttribute('aria-label', n > 0 ? `${n} 条未读消息` : '消息')
 

@@ -2,11 +2,13 @@ import type { Download, Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { expect, pickOption, signIn, test } from './fixtures.ts'
 import { apiCall, openList, openScreen, rows, rowWith } from './list-helpers.ts'
+import { openPopover } from './message-helpers.ts'
 
 /**
  * Products and stock (issue 7): a product created with two units and images waits for review,
  * the two reviewers approve it, it becomes sellable, a branch takes it, a purchase-in with a batch
- * puts it in stock; 1 000 products imported from a workbook (one bad row: nothing; fixed: all).
+ * puts it in stock; 1 000 products imported from a workbook (one bad row: nothing; fixed: all),
+ * their first reviewer asked once for all of them.
  */
 
 /** A 1x1 PNG. */
@@ -264,7 +266,7 @@ const readErrors = async (download: Download) => {
   return texts
 }
 
-test('1 000 products from a workbook: one bad row imports nothing, the fixed file imports all', async ({
+test('1 000 products from a workbook: one bad row imports nothing, the fixed file imports all, one message asks for their review', async ({
   page,
   consoleErrors,
 }) => {
@@ -313,6 +315,16 @@ test('1 000 products from a workbook: one bad row imports nothing, the fixed fil
   await search(list, '产品编码', prefix)
   await expect(list.locator('.ant-pagination-total-text')).toHaveText('共 1000 条')
   await expect(rows(list).first()).toContainText('待审核')
+  await signOut(page)
+
+  // the first reviewer of new products is asked once for the whole workbook; the message opens their list
+  await signIn(page, 'finance_director')
+  const asked = (await openPopover(page)).getByTestId('message-item').filter({ hasText: `${prefix}-0001` })
+  await expect(asked).toHaveCount(1)
+  await expect(asked).toContainText('待审核：产品列表（1000）')
+  await expect(asked).toContainText(`${prefix}-0001、${prefix}-0002、${prefix}-0003 等 1000 条`)
+  await asked.getByTestId('message-view').click()
+  await expect(page).toHaveURL(/\/product\/list$/)
 })
 
 test("a branch's stock workbook: a bad row is named in the user's words; the fixed one replaces the branch's stock", async ({
