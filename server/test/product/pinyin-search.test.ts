@@ -1,4 +1,4 @@
-import type { ImportProgress, Product, SellableProduct } from '@app/contracts'
+import type { Product, SellableProduct } from '@app/contracts'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { branchSaleRels, products } from '../../src/db/schema/index.ts'
@@ -9,11 +9,10 @@ import {
   as,
   createProductTestApp,
   idOf,
+  importProducts,
   listProducts,
   newProduct,
-  postForm,
   resultOf,
-  workbookOf,
 } from './helpers.ts'
 
 let t: TestApp
@@ -92,30 +91,9 @@ describe('a product found by the pinyin of its name (SPEC 5)', () => {
   })
 
   it('imported: found by full pinyin and initials', async () => {
-    const titles = {
-      code: '产品编码',
-      name: '产品名称',
-      specType: '规格类型',
-      categoryId: '产品分类',
-      source: '产品来源',
-      productType: '产品类型',
-      spec: '规格',
-      unit: '基本单位',
-    }
-    const rows = [Object.values(titles), ['PY-IMP-1', '黑枸杞原浆', '标准装', 'C03', '自产', '成品', '250ml', '瓶']]
-    const upload = await postForm<{ jobId: string }>(
-      admin,
-      '/api/pro/product/importExcel',
-      { name: 'products.xlsx', bytes: await workbookOf(rows) },
-      { langJson: JSON.stringify(titles) },
-    )
-    const { jobId } = resultOf(upload)
-    await expect
-      .poll(async () => resultOf(await admin.get<ImportProgress>('/api/sys/import/progress', { jobId })).status, {
-        timeout: 60_000,
-      })
-      .not.toBe('running')
-    const progress = resultOf(await admin.get<ImportProgress>('/api/sys/import/progress', { jobId }))
+    // the columns of IMPORT_TITLES: code, name, spec type, category, source, type, supplier, spec, unit, shelf life
+    const row = ['PY-IMP-1', '黑枸杞原浆', '标准装', 'C03', '自产', '成品', '康宁胶囊制造有限公司', '250ml', '瓶', 365]
+    const progress = await importProducts(admin, [row])
     expect(progress).toMatchObject({ status: 'done', imported: 1 })
     expect(await byName('heigouqiyuanjiang')).toEqual(['PY-IMP-1'])
     expect(await byName('hgqyj')).toEqual(['PY-IMP-1'])
