@@ -20,6 +20,17 @@ export const queryClient = new QueryClient({
  */
 export const SCREEN_ROWS = { refetchOnMount: 'always' } as const
 
+/**
+ * Whether a screen's table shows its loading overlay: while the person waits for what they asked
+ * (the first rows, another page, sort or search, a search again, the rows after a change they made:
+ * an invalidated query), not while a screen shown again quietly refreshes the rows it shows.
+ * `state`: the query's, `queryClient.getQueryState(key)`.
+ */
+export const rowsLoading = (
+  query: { isFetching: boolean; isPending: boolean; isPlaceholderData: boolean },
+  state: { isInvalidated: boolean } | undefined,
+) => query.isFetching && (query.isPending || query.isPlaceholderData || Boolean(state?.isInvalidated))
+
 /** Query keys: `[resource, kind, ...args]`, one factory that mutations invalidate (DESIGN 2). */
 export const keys = {
   permissions: ['permission', 'list'] as const,

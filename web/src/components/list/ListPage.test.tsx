@@ -46,6 +46,18 @@ const serve = (routes: Record<string, Route>) => {
   return calls
 }
 
+/** An answer held back until released: what the screen shows while it waits. */
+const hold = () => {
+  let release = () => {}
+  const until = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return { until, release }
+}
+
+/** Whether a table's loading overlay is showing. */
+const spinning = () => document.querySelector('.ant-spin-spinning') !== null
+
 const CN = '00000000-0000-4000-8000-000000000001'
 const supplier = (i: number, patch: Record<string, unknown> = {}) => ({
   id: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
@@ -170,9 +182,13 @@ describe('ListPage', () => {
 
   it('searching again for the same thing shows the rows as they stand now', async () => {
     let records = [supplier(1)]
+    let gate: Promise<void> | undefined
     const calls = serve({
       ...baseRoutes([]),
-      'GET /md/supplier/list': () => ok({ records, total: records.length, size: 10, current: 1, pages: 1 }),
+      'GET /md/supplier/list': async () => {
+        await gate
+        return ok({ records, total: records.length, size: 10, current: 1, pages: 1 })
+      },
     })
     renderPage()
     await screen.findByText('S001')
@@ -180,8 +196,15 @@ describe('ListPage', () => {
     const before = lists()
     // someone else adds a supplier meanwhile; the form still holds what was searched
     records = [supplier(1), supplier(2)]
+    const answer = hold()
+    gate = answer.until
     fireEvent.click(screen.getByTestId('search-submit'))
+    // the person asked: the table says it is loading until the rows come
+    await waitFor(() => expect(lists()).toBe(before + 1))
+    await waitFor(() => expect(spinning()).toBe(true))
+    answer.release()
     expect(await screen.findByText('S002')).toBeTruthy()
+    await waitFor(() => expect(spinning()).toBe(false))
     expect(lists()).toBe(before + 1)
   })
 
@@ -200,11 +223,15 @@ describe('ListPage', () => {
     expect(await screen.findByText('S002')).toBeTruthy()
   })
 
-  it('its tab shown again, shows the rows as they stand now and keeps the page it was on', async () => {
+  it('its tab shown again, shows the rows as they stand now, without a loading overlay, and keeps the page it was on', async () => {
     let records = [supplier(1)]
+    let gate: Promise<void> | undefined
     const calls = serve({
       ...baseRoutes([]),
-      'GET /md/supplier/list': () => ok({ records, total: 23, size: 10, current: 1, pages: 3 }),
+      'GET /md/supplier/list': async () => {
+        await gate
+        return ok({ records, total: 23, size: 10, current: 1, pages: 3 })
+      },
     })
     // the shell's tabs: the supplier list and another screen, one in front at a time
     const { show: front } = renderTabs({
@@ -222,7 +249,14 @@ describe('ListPage', () => {
     front('/sys/user')
     // someone else changes a supplier on that page while another tab is in front
     records = [supplier(11, { name: '改过的供应商' })]
+    const answer = hold()
+    gate = answer.until
     front('/md/supplierList')
+    // the rows it showed stay in view, with no overlay over them, while it asks again
+    await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/list'))).toHaveLength(3))
+    expect(screen.getByText('供应商1')).toBeTruthy()
+    expect(spinning()).toBe(false)
+    answer.release()
     expect(await screen.findByText('改过的供应商')).toBeTruthy()
     const lists = calls.filter((c) => c.path.endsWith('/list'))
     expect(lists.map((c) => c.query.get('pageNo'))).toEqual(['1', '2', '2'])

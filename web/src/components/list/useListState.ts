@@ -4,7 +4,7 @@ import type { TableProps } from 'antd'
 import type { SorterResult } from 'antd/es/table/interface'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { keys, SCREEN_ROWS } from '../../api/queries.ts'
+import { keys, rowsLoading, SCREEN_ROWS } from '../../api/queries.ts'
 import { type ListParams, type ResourceRecord, resourceApi } from '../../api/resources.ts'
 import { DEFAULT_SORT, PAGE_SIZE, PAGINATION } from '../../config/constants.ts'
 import { useTabPane, useTabRouteChange } from '../../layout/tabs/useTabPane.ts'
@@ -59,8 +59,9 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort | 'serve
   /** Counts resets: forms keyed by it start empty again. */
   const [generation, setGeneration] = useState(0)
 
+  const listKey = keys.resource.list(resource.name, params)
   const query = useQuery({
-    queryKey: keys.resource.list(resource.name, params),
+    queryKey: listKey,
     queryFn: () => api.list(params),
     placeholderData: keepPreviousData,
     ...SCREEN_ROWS,
@@ -78,19 +79,17 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort | 'serve
   const deselect = useCallback((ids: readonly string[]) => {
     setSelected((prev) => new Map([...prev].filter(([id]) => !ids.includes(id))))
   }, [])
-  const { refetch } = query
   const setSearch = useCallback(
     (search: Record<string, unknown>) => {
       const next = { ...paramsNow.current, search, pageNo: 1 }
       // searching again for what is shown asks the server again: the rows as they stand now (another
       // person may have moved them), not as they were fetched a moment ago
-      const same =
-        hashKey(keys.resource.list(resource.name, next)) ===
-        hashKey(keys.resource.list(resource.name, paramsNow.current))
+      const nextKey = keys.resource.list(resource.name, next)
+      const same = hashKey(nextKey) === hashKey(keys.resource.list(resource.name, paramsNow.current))
       setParams(next)
-      if (same) void refetch()
+      if (same) void queryClient.invalidateQueries({ queryKey: nextKey, exact: true })
     },
-    [refetch, resource.name],
+    [queryClient, resource.name],
   )
   const setSuperQuery = useCallback((superQuery: SuperQueryState | undefined) => {
     setParams((p) => ({ ...p, superQuery: superQuery?.conditions.length ? superQuery : undefined, pageNo: 1 }))
@@ -132,7 +131,7 @@ export const useListState = (resource: ResourceMeta, defaultSort?: Sort | 'serve
   const tableProps: TableProps<TreeRow> = {
     rowKey: 'id',
     dataSource: rows,
-    loading: query.isFetching,
+    loading: rowsLoading(query, queryClient.getQueryState(listKey)),
     onChange: onChange as TableProps<TreeRow>['onChange'],
     pagination: {
       ...PAGINATION,

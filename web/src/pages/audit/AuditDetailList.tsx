@@ -1,11 +1,11 @@
 import type { BatchApproveResult, ReviewItem } from '@app/contracts'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Flex, Input, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approvalApi, approvalKeys, type ReviewListParams, type ReviewTab } from '../../api/approval.ts'
-import { SCREEN_ROWS } from '../../api/queries.ts'
+import { rowsLoading, SCREEN_ROWS } from '../../api/queries.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
 import { AuditModal, type AuditTarget } from '../../components/approval/AuditModal.tsx'
 import { BatchApproveModal } from '../../components/approval/BatchApproveModal.tsx'
@@ -31,11 +31,14 @@ export const AuditDetailList = () => {
   const [selected, setSelected] = useState<string[]>([])
   const [auditing, setAuditing] = useState<{ target: AuditTarget; decision: 'approve' | 'reject' } | null>(null)
   const [progressOf, setProgressOf] = useState<string | null>(null)
-  const { data, isFetching } = useQuery({
-    queryKey: approvalKeys.reviews(params),
+  const queryClient = useQueryClient()
+  const reviewsKey = approvalKeys.reviews(params)
+  const reviews = useQuery({
+    queryKey: reviewsKey,
     queryFn: () => approvalApi.reviews(params),
     ...SCREEN_ROWS,
   })
+  const { data } = reviews
   const rows = data?.records ?? []
   const todo = params.tab === 'todo'
 
@@ -175,7 +178,7 @@ export const AuditDetailList = () => {
         size="middle"
         columns={columns}
         dataSource={rows}
-        loading={isFetching}
+        loading={rowsLoading(reviews, queryClient.getQueryState(reviewsKey))}
         locale={{ emptyText: todo ? t('approval.review.empty') : undefined }}
         rowSelection={
           todo ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined

@@ -6,7 +6,7 @@ import dayjs from 'dayjs'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approvalApi, approvalKeys } from '../../api/approval.ts'
-import { SCREEN_ROWS } from '../../api/queries.ts'
+import { rowsLoading, SCREEN_ROWS } from '../../api/queries.ts'
 import { AuthButton } from '../../auth/permissions.tsx'
 import { AuditProcessModal } from '../../components/approval/AuditProcess.tsx'
 import { BusinessFilter } from '../../components/approval/BusinessFilter.tsx'
@@ -145,11 +145,13 @@ export const AuditConfigList = () => {
   const [business, setBusiness] = useState<AuditBusiness | undefined>()
   const [keyword, setKeyword] = useState('')
   const [shown, setShown] = useState<Shown>(null)
-  const { data, isFetching } = useQuery({
-    queryKey: approvalKeys.configs(business, undefined, keyword),
+  const configsKey = approvalKeys.configs(business, undefined, keyword)
+  const configs = useQuery({
+    queryKey: configsKey,
     queryFn: () => approvalApi.allConfigs({ business, keyword: keyword || undefined }),
     ...SCREEN_ROWS,
   })
+  const { data } = configs
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['approval', 'configs'] })
   const remove = useRemove(refresh)
   const columns = useColumns((c) => <Actions config={c} onShow={setShown} onRemove={remove} />)
@@ -166,7 +168,7 @@ export const AuditConfigList = () => {
         rowKey="id"
         columns={columns}
         dataSource={data ?? []}
-        loading={isFetching}
+        loading={rowsLoading(configs, queryClient.getQueryState(configsKey))}
         pagination={false}
         size="middle"
       />
