@@ -28,6 +28,8 @@ export type DomainEvent =
       type: 'approval.reviewsNeeded'
       business: string
       reviews: { reviewId: string; objectId: string; objectNo: string | null }[]
+      /** When they started: their first step's time limit counts from here, for all of them. */
+      startedAt: Date
       stepNo: number
       reviewerIds: string[]
       submitterId: string | null

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { OrderStatus, type SellableProduct } from '@app/contracts'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { departments, outbox, reviewSteps, reviews, saleOrders, users } from '../../src/db/schema/index.ts'
 import { notifyOf } from '../../src/modules/notify/index.ts'
@@ -447,6 +447,51 @@ describe('review deadlines', () => {
     )
     expect(expired.map((m) => m.to[0]).sort()).toEqual(['branch_admin@example.com', 'region_president@example.com'])
     expect(expired.find((m) => m.to[0] === 'region_president@example.com')!.subject).toMatch(/^Review time expired: /)
+  })
+
+  it('reviews started together (an import) are reminded once for all of them, and told once of their expiry', async () => {
+    expect(
+      await importProducts(
+        admin,
+        [1, 2, 3].map((n) => importRow(n, 'DUE-')),
+      ),
+    ).toMatchObject({ imported: 3 })
+    const db = t.database.db
+    const started = await db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.business, 'product'), like(reviews.objectNo, 'DUE-%')))
+    expect(started).toHaveLength(3)
+    const ids = started.map((r) => r.id)
+    // their first step has two hours (reminders come four hours before)
+    await db.update(reviewSteps).set({ timeLimitHours: 2 }).where(inArray(reviewSteps.reviewId, ids))
+    /** The mails of an event queued for these reviews: one per recipient. */
+    const queued = async (event: string) =>
+      (
+        await db
+          .select({ recipient: outbox.recipient, subject: outbox.subject })
+          .from(outbox)
+          .where(and(eq(outbox.event, event), like(outbox.key, `mail:${event}:together:product:%`)))
+      ).sort((a, b) => a.recipient.localeCompare(b.recipient))
+    const deadlines = notifyOf(db)!.deadlines
+    await deadlines.tick()
+    await deadlines.tick()
+    expect(await queued('deadlineNear')).toEqual([
+      { recipient: 'finance_director@example.com', subject: '审核即将超时：产品列表（3）' },
+    ])
+    const [soon] = await sink.until((all) => all.some((m) => m.subject === '审核即将超时：产品列表（3）'))
+    expect(sink.mails.find((m) => m.subject === '审核即将超时：产品列表（3）')!.text).toContain(
+      'DUE-0001、DUE-0002、DUE-0003',
+    )
+    expect(soon).toBeTruthy()
+    // three hours later: expired, all three together; the reviewer and the submitter are told once
+    const later = new Date(Date.now() + 3 * 3600_000)
+    await deadlines.tick(later)
+    await deadlines.tick(later)
+    expect((await queued('expired')).map((m) => m.recipient)).toEqual([
+      'admin@example.com',
+      'finance_director@example.com',
+    ])
   })
 })
 

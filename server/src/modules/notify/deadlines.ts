@@ -1,9 +1,9 @@
-import { OPEN_APPROVAL } from '@app/contracts'
-import { and, eq, inArray, isNotNull, like, sql } from 'drizzle-orm'
+import { OPEN_APPROVAL, objectsTitle } from '@app/contracts'
+import { and, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { outbox, reviewSteps, reviews } from '../../db/schema/index.ts'
 import { orderSummaryOf } from './facts.ts'
-import type { createTeller } from './producers.ts'
+import { type createTeller, startedTogether } from './producers.ts'
 import { lead } from './texts.ts'
 
 const HOUR_MS = 3600_000
@@ -13,9 +13,22 @@ const EXPIRED_NOTICE_WITHIN_MS = 24 * HOUR_MS
 /**
  * Deadlines of review steps (issue 38), looked at by every instance now and then: the reviewers a
  * step's "waiting for you" mail went to are reminded `remindBeforeMs` before it expires, and told
- * with the submitter once it has expired. The outbox's keys make each reminder once per step and
- * person however many instances look.
+ * with the submitter once it has expired; reviews started together (an import's), asked for in one
+ * mail, in one mail for all of them. The outbox's keys make each reminder once per step (or reviews
+ * started together) and person however many instances look.
  */
+type Due = {
+  id: string
+  business: string
+  objectId: string
+  objectNo: string | null
+  version: number
+  submitterId: string | null
+  currentStep: number
+  stepStartedAt: Date
+  deadline: Date
+}
+
 export const createDeadlineWatch = (deps: {
   db: Db
   tell: ReturnType<typeof createTeller>
@@ -24,7 +37,7 @@ export const createDeadlineWatch = (deps: {
   const { db, tell, remindBeforeMs } = deps
 
   /** Open reviews whose current step's deadline is within the reminder time, or passed within a day. */
-  const due = () =>
+  const due = (): Promise<Due[]> =>
     db
       .select({
         id: reviews.id,
@@ -33,6 +46,8 @@ export const createDeadlineWatch = (deps: {
         objectNo: reviews.objectNo,
         version: reviews.version,
         submitterId: reviews.submitterId,
+        currentStep: reviews.currentStep,
+        stepStartedAt: reviews.stepStartedAt,
         deadline: sql<Date>`${reviews.stepStartedAt} + ${reviewSteps.timeLimitHours} * interval '1 hour'`.mapWith(
           (v: string | Date) => new Date(v),
         ),
@@ -50,36 +65,71 @@ export const createDeadlineWatch = (deps: {
       )
       .limit(200)
 
-  /** Who the step's "waiting for you" mail went to. */
-  const mailedReviewers = async (reviewId: string, version: number) =>
+  /** Who a "waiting for you" mail went to, by what it was told about (`ref`). */
+  const mailedReviewers = async (ref: string) =>
     (
       await db
         .selectDistinct({ userId: outbox.userId })
         .from(outbox)
-        .where(and(eq(outbox.event, 'reviewNeeded'), like(outbox.key, `mail:reviewNeeded:${reviewId}:v${version}:%`)))
+        .where(and(eq(outbox.event, 'reviewNeeded'), like(outbox.key, `mail:reviewNeeded:${ref}:%`)))
     )
       .map((r) => r.userId)
       .filter((id): id is string => !!id)
 
-  /** One look: queues what is due. */
+  /** The numbers of the open reviews started together with this one (an import's), still at their first step. */
+  const startedWith = async (r: Due) =>
+    (
+      await db
+        .select({ objectNo: reviews.objectNo })
+        .from(reviews)
+        .where(
+          and(
+            eq(reviews.business, r.business),
+            r.submitterId ? eq(reviews.submitterId, r.submitterId) : isNull(reviews.submitterId),
+            eq(reviews.stepStartedAt, r.stepStartedAt),
+            eq(reviews.currentStep, 1),
+            inArray(reviews.status, [...OPEN_APPROVAL]),
+          ),
+        )
+        .orderBy(reviews.objectNo)
+    ).map((x) => x.objectNo)
+
+  /**
+   * One look: queues what is due. Reviews started together and still at their first step were
+   * asked for in one mail: they are reminded, and told of their expiry, in one too.
+   */
   const tick = async (now = new Date()) => {
+    const together = new Set<string>()
     for (const r of await due()) {
-      const reviewers = await mailedReviewers(r.id, r.version)
+      let ref = `${r.id}:v${r.version}`
+      let objectNos: (string | null)[] | undefined
+      if (r.currentStep === 1) {
+        const key = startedTogether(r)
+        if (together.has(key)) continue
+        const nos = await startedWith(r)
+        if (nos.length > 1) {
+          together.add(key)
+          ref = key
+          objectNos = nos
+        }
+      }
+      const reviewers = await mailedReviewers(ref)
       const expired = r.deadline.getTime() <= now.getTime()
       if (reviewers.length === 0 && !expired) continue
       await db.transaction(async (tx) => {
-        const about = { business: r.business, objectNo: r.objectNo, deadline: r.deadline }
+        const about = { business: r.business, objectNo: r.objectNo, objectNos, deadline: r.deadline }
         await tell(tx, {}, async () => ({
           event: expired ? 'expired' : 'deadlineNear',
           pref: 'reviewNeeded',
           to: expired && r.submitterId ? [...reviewers, r.submitterId] : reviewers,
-          ref: `${r.id}:v${r.version}`,
+          ref,
           business: r.business,
-          objectNo: r.objectNo,
-          order: await orderSummaryOf(tx, r.business, r.objectId),
+          objectNo: objectNos ? null : r.objectNo,
+          order: objectNos ? null : await orderSummaryOf(tx, r.business, r.objectId),
           texts: (lang) => {
             const l = expired ? lead.expired(lang, about) : lead.deadlineNear(lang, about)
-            return { subject: l.subject, paragraphs: [l.text] }
+            const listed = objectNos ? [objectsTitle(r.business, objectNos, lang).listed] : []
+            return { subject: l.subject, paragraphs: [l.text, ...listed] }
           },
         }))
       })

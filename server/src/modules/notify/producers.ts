@@ -24,6 +24,14 @@ import { lead, type NotifyEvent, productLink, T } from './texts.ts'
 
 export const DECISION_PATH = '/api/notify/decision'
 
+/**
+ * What names reviews started together (an import's) in the outbox's keys: their business,
+ * submitter and start, which each of them still holds while at its first step. Their one "waiting
+ * for you" mail and their one reminder are keyed by it.
+ */
+export const startedTogether = (r: { business: string; submitterId: string | null; stepStartedAt: Date }) =>
+  `together:${r.business}:${r.submitterId ?? ''}:${r.stepStartedAt.getTime()}`
+
 /** The channels a user wants for an event: their own choice, else their roles' defaults, else all. */
 export const wantsMail = async (db: DbOrTx, recipients: Recipient[], event: NotifyEvent) => {
   if (recipients.length === 0) return recipients
@@ -232,12 +240,11 @@ export const subscribeNotifyProducers = (deps: {
     events.on('approval.reviewNeeded', reviewNeeded),
     // an import's reviews: one mail per reviewer for all of them, linking to the screen
     events.on('approval.reviewsNeeded', async (tx, e) => {
-      const [first] = e.reviews
-      if (!first || e.reviewerIds.length === 0) return
+      if (e.reviewerIds.length === 0) return
       await tell(tx, {}, async () => ({
         event: 'reviewNeeded',
         to: e.reviewerIds,
-        ref: `${first.reviewId}:all${e.reviews.length}`,
+        ref: startedTogether({ business: e.business, submitterId: e.submitterId, stepStartedAt: e.startedAt }),
         business: e.business,
         objectNo: null,
         order: null,

@@ -39,8 +39,10 @@ export const T = {
   reason: { zh: '原因', en: 'Reason' },
 } as const
 
-type Subjectish = { business: string; objectNo: string | null }
-const about = (e: Subjectish, lang: Lang) => objectTitle(e.business, e.objectNo, lang)
+/** What a mail is about: one object, or many of one business (`objectNos`: reviews started together). */
+type Subjectish = { business: string; objectNo: string | null; objectNos?: readonly (string | null)[] }
+const about = (e: Subjectish, lang: Lang) =>
+  e.objectNos ? objectsTitle(e.business, e.objectNos, lang).title : objectTitle(e.business, e.objectNo, lang)
 
 /** A mail's subject and its first sentence, per event. */
 export const lead = {

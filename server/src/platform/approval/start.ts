@@ -265,6 +265,7 @@ export const startReviews = async (
           type: 'approval.reviewsNeeded',
           business,
           reviews: asked,
+          startedAt: now,
           stepNo: 1,
           reviewerIds,
           submitterId: submitter.userId,
