@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { OrderStatus, type SellableProduct } from '@app/contracts'
-import { and, eq, inArray, like, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { departments, outbox, reviewSteps, reviews, saleOrders, users } from '../../src/db/schema/index.ts'
 import { notifyOf } from '../../src/modules/notify/index.ts'
@@ -492,6 +492,30 @@ describe('review deadlines', () => {
       'admin@example.com',
       'finance_director@example.com',
     ])
+  })
+})
+
+describe('review deadlines, many at once', () => {
+  it('a look reads every due review, past the first page of them', async () => {
+    const rows = Array.from({ length: 210 }, (_, i) => importRow(i + 1, 'PAGE-'))
+    expect(await importProducts(admin, rows)).toMatchObject({ imported: 210 })
+    const db = t.database.db
+    const started = db.select({ id: reviews.id }).from(reviews).where(like(reviews.objectNo, 'PAGE-%'))
+    // each started on its own, a second apart, three hours ago, with two hours to decide: expired
+    await db.execute(sql`
+      update sys_review r set step_started_at = now() - interval '3 hours' - s.n * interval '1 second'
+      from (select id, row_number() over (order by id) as n from sys_review where object_no like 'PAGE-%') s
+      where r.id = s.id`)
+    await db.update(reviewSteps).set({ timeLimitHours: 2 }).where(inArray(reviewSteps.reviewId, started))
+    await notifyOf(db)!.deadlines.tick()
+    // the submitter is told of each expiry once
+    const [told] = await db
+      .select({ n: count() })
+      .from(outbox)
+      .where(
+        and(eq(outbox.event, 'expired'), eq(outbox.recipient, 'admin@example.com'), like(outbox.subject, '%PAGE-%')),
+      )
+    expect(told!.n).toBe(210)
   })
 })
 

@@ -1,5 +1,5 @@
 import { OPEN_APPROVAL, objectsTitle } from '@app/contracts'
-import { and, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { outbox, reviewSteps, reviews } from '../../db/schema/index.ts'
 import { orderSummaryOf } from './facts.ts'
@@ -9,6 +9,8 @@ import { lead } from './texts.ts'
 const HOUR_MS = 3600_000
 /** An expiry older than this is not announced (a first start on old data mails nobody about its past). */
 const EXPIRED_NOTICE_WITHIN_MS = 24 * HOUR_MS
+/** Due reviews read per statement. */
+const DUE_PAGE = 200
 
 /**
  * Deadlines of review steps (issue 38), looked at by every instance now and then: the reviewers a
@@ -36,8 +38,11 @@ export const createDeadlineWatch = (deps: {
 }) => {
   const { db, tell, remindBeforeMs } = deps
 
-  /** Open reviews whose current step's deadline is within the reminder time, or passed within a day. */
-  const due = (): Promise<Due[]> =>
+  /**
+   * Open reviews whose current step's deadline is within the reminder time, or passed within a
+   * day: a page of them, by id after `after`.
+   */
+  const due = (after: string | null): Promise<Due[]> =>
     db
       .select({
         id: reviews.id,
@@ -61,9 +66,11 @@ export const createDeadlineWatch = (deps: {
           sql`${reviews.stepStartedAt} + ${reviewSteps.timeLimitHours} * interval '1 hour'
             between now() - ${EXPIRED_NOTICE_WITHIN_MS} * interval '1 millisecond'
             and now() + ${remindBeforeMs} * interval '1 millisecond'`,
+          after ? gt(reviews.id, after) : undefined,
         ),
       )
-      .limit(200)
+      .orderBy(reviews.id)
+      .limit(DUE_PAGE)
 
   /** Who a "waiting for you" mail went to, by what it was told about (`ref`). */
   const mailedReviewers = async (ref: string) =>
@@ -94,45 +101,54 @@ export const createDeadlineWatch = (deps: {
         .orderBy(reviews.objectNo)
     ).map((x) => x.objectNo)
 
+  /** Queues what one due review needs; `together`: the reviews started together already seen. */
+  const remind = async (r: Due, now: Date, together: Set<string>) => {
+    let ref = `${r.id}:v${r.version}`
+    let objectNos: (string | null)[] | undefined
+    if (r.currentStep === 1) {
+      const key = startedTogether(r)
+      if (together.has(key)) return
+      const nos = await startedWith(r)
+      if (nos.length > 1) {
+        together.add(key)
+        ref = key
+        objectNos = nos
+      }
+    }
+    const reviewers = await mailedReviewers(ref)
+    const expired = r.deadline.getTime() <= now.getTime()
+    if (reviewers.length === 0 && !expired) return
+    await db.transaction(async (tx) => {
+      const about = { business: r.business, objectNo: r.objectNo, objectNos, deadline: r.deadline }
+      await tell(tx, {}, async () => ({
+        event: expired ? 'expired' : 'deadlineNear',
+        pref: 'reviewNeeded',
+        to: expired && r.submitterId ? [...reviewers, r.submitterId] : reviewers,
+        ref,
+        business: r.business,
+        objectNo: objectNos ? null : r.objectNo,
+        order: objectNos ? null : await orderSummaryOf(tx, r.business, r.objectId),
+        texts: (lang) => {
+          const l = expired ? lead.expired(lang, about) : lead.deadlineNear(lang, about)
+          const listed = objectNos ? [objectsTitle(r.business, objectNos, lang).listed] : []
+          return { subject: l.subject, paragraphs: [l.text, ...listed] }
+        },
+      }))
+    })
+  }
+
   /**
    * One look: queues what is due. Reviews started together and still at their first step were
    * asked for in one mail: they are reminded, and told of their expiry, in one too.
    */
   const tick = async (now = new Date()) => {
     const together = new Set<string>()
-    for (const r of await due()) {
-      let ref = `${r.id}:v${r.version}`
-      let objectNos: (string | null)[] | undefined
-      if (r.currentStep === 1) {
-        const key = startedTogether(r)
-        if (together.has(key)) continue
-        const nos = await startedWith(r)
-        if (nos.length > 1) {
-          together.add(key)
-          ref = key
-          objectNos = nos
-        }
-      }
-      const reviewers = await mailedReviewers(ref)
-      const expired = r.deadline.getTime() <= now.getTime()
-      if (reviewers.length === 0 && !expired) continue
-      await db.transaction(async (tx) => {
-        const about = { business: r.business, objectNo: r.objectNo, objectNos, deadline: r.deadline }
-        await tell(tx, {}, async () => ({
-          event: expired ? 'expired' : 'deadlineNear',
-          pref: 'reviewNeeded',
-          to: expired && r.submitterId ? [...reviewers, r.submitterId] : reviewers,
-          ref,
-          business: r.business,
-          objectNo: objectNos ? null : r.objectNo,
-          order: objectNos ? null : await orderSummaryOf(tx, r.business, r.objectId),
-          texts: (lang) => {
-            const l = expired ? lead.expired(lang, about) : lead.deadlineNear(lang, about)
-            const listed = objectNos ? [objectsTitle(r.business, objectNos, lang).listed] : []
-            return { subject: l.subject, paragraphs: [l.text, ...listed] }
-          },
-        }))
-      })
+    // every due review, page by page: a page of reviews already told of must not hide the others
+    for (let after: string | null = null; ; ) {
+      const page = await due(after)
+      for (const r of page) await remind(r, now, together)
+      if (page.length < DUE_PAGE) return
+      after = page.at(-1)!.id
     }
   }
 
