@@ -1,8 +1,16 @@
-import { Errors, type ImportProgress } from '@app/contracts'
-import { and, eq, inArray } from 'drizzle-orm'
+import { Errors, type ImportProgress, RUNTIME_CODE_FROM } from '@app/contracts'
+import { and, eq, gte, inArray, max } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { countries, departments, importJobs, operationLogs, suppliers, users } from '../../src/db/schema/index.ts'
+import {
+  codeTable,
+  countries,
+  departments,
+  importJobs,
+  operationLogs,
+  suppliers,
+  users,
+} from '../../src/db/schema/index.ts'
 import { STALE_JOB_MS } from '../../src/platform/excel/import-jobs.ts'
 import {
   createListTestApp,
@@ -271,5 +279,49 @@ describe('Excel import', () => {
   it('answers no data for a sheet with a header only', async () => {
     const progress = await importRows([header])
     expect(progress).toMatchObject({ status: 'failed', imported: 0, message: Errors.NoDataToExportOrImport.zh })
+  })
+})
+
+describe('the code table from a workbook', () => {
+  it('gives the texts without an id the next runtime ids in row order, keeps a given one, and logs each', async () => {
+    const db = t.database.db
+    const [held] = await db
+      .select({ top: max(codeTable.id) })
+      .from(codeTable)
+      .where(gte(codeTable.id, RUNTIME_CODE_FROM))
+    const next = Math.max(RUNTIME_CODE_FROM, (held?.top ?? RUNTIME_CODE_FROM - 1) + 1)
+    const codeTitles = { id: '编号', category: '分类', zh: '中文', en: '英文' }
+    const rows = [
+      Object.values(codeTitles),
+      ['', 'imported', '导入文本一', 'Imported text one'],
+      [899_999, 'imported', '导入文本二', 'Imported text two'],
+      ['', 'imported', '导入文本三', 'Imported text three'],
+    ]
+    const res = await startImport(
+      t.app,
+      tokens.admin!,
+      '/api/sys/code',
+      { name: 'texts.xlsx', bytes: await workbookOf(rows) },
+      { langJson: JSON.stringify(codeTitles) },
+      'zh',
+    )
+    expect(res.status, JSON.stringify(res.json())).toBe(200)
+    const done = await waitForImport(t.app, tokens.admin!, res.json<{ jobId: string }>().result.jobId)
+    expect(done, done.message ?? '').toMatchObject({ status: 'done', imported: 3 })
+    const added = await db
+      .select({ id: codeTable.id, zh: codeTable.zh, en: codeTable.en })
+      .from(codeTable)
+      .where(eq(codeTable.category, 'imported'))
+      .orderBy(codeTable.id)
+    expect(added).toEqual([
+      { id: 899_999, zh: '导入文本二', en: 'Imported text two' },
+      { id: next, zh: '导入文本一', en: 'Imported text one' },
+      { id: next + 1, zh: '导入文本三', en: 'Imported text three' },
+    ])
+    const logged = await db
+      .select({ objectId: operationLogs.objectId })
+      .from(operationLogs)
+      .where(eq(operationLogs.operation, 'sys_language:import'))
+    expect(logged.map((l) => l.objectId).sort()).toEqual([String(899_999), String(next), String(next + 1)].sort())
   })
 })

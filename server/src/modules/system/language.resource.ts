@@ -1,4 +1,4 @@
-import { CodeEditSchema, CodeInputSchema, CodeSchema, codeResource } from '@app/contracts'
+import { CodeEditSchema, CodeInputSchema, CodeSchema, codeResource, RUNTIME_CODE_FROM } from '@app/contracts'
 import { codeTable } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
 import { nextCodeId } from './language.service.ts'
@@ -20,8 +20,15 @@ export const codeCrud: CrudResource = {
   defaultSort: { column: 'id', order: 'asc' },
   verbs: ['add', 'edit', 'history', 'export', 'import'],
   hooks: {
-    async beforeInsert(values, { tx }) {
-      return values.id ? values : { ...values, id: await nextCodeId(tx) }
+    // an entry without an id takes the next free one; a workbook's, one after another in row order
+    async beforeInsertMany(list, { tx }) {
+      let top = (await nextCodeId(tx)) - 1
+      return list.map((values) => {
+        const given = Number(values.id ?? 0)
+        if (!given) return { ...values, id: ++top }
+        if (given > top && given >= RUNTIME_CODE_FROM) top = given
+        return values
+      })
     },
   },
 }

@@ -161,24 +161,32 @@ export const createCrudService = (database: Pick<Database, 'db' | 'arrays'>, r: 
           let written = 0
           for (const input of inputs) keepRules(r.meta.rules, input)
           for (const part of chunks(inputs, BULK_CHUNK)) {
-            // ids made here, so each log entry names its row without reading the rows back
-            let values = part.map((input) => ({ id: randomUUID(), ...newValues(principal, input, now) }))
-            if (beforeInsertMany) values = (await beforeInsertMany(values, ctx)) as typeof values
-            await bulkInsert(tx, r.table, values)
+            // uuids made here (integer ids by the hook), so each log entry names its row without reading it back
+            let values: Record<string, unknown>[] = part.map((input) => ({
+              ...(r.idType === 'int' ? {} : { id: randomUUID() }),
+              ...newValues(principal, input, now),
+            }))
+            if (beforeInsertMany) values = await beforeInsertMany(values, ctx)
+            // what the table has columns for, as an insert of one row takes it (the code table keeps no creator)
+            await bulkInsert(
+              tx,
+              r.table,
+              values.map((v) => Object.fromEntries(Object.entries(v).filter(([key]) => key in r.columns))),
+            )
             let rows: Record<string, unknown>[] = values
             if (afterInsertMany) {
               // the rows as written (defaults included), in the order of their inputs
-              const ids = values.map((v) => v.id)
+              const ids = values.map((v) => v.id as RowId)
               const byId = new Map(
                 ((await tx.select().from(r.table).where(inArray(r.id, ids))) as Row[]).map((row) => [row.id, row]),
               )
-              const made = ids.map((id) => byId.get(id)!)
+              const made = ids.map((id) => byId.get(id as Row['id'])!)
               rows = await decorated(tx, (await afterInsertMany(made, [...part], ctx)) ?? made)
             }
             await recordOperations(
               tx,
               req,
-              rows.map((row) => entry(operation, row.id as string, null, row)),
+              rows.map((row) => entry(operation, row.id as RowId, null, row)),
             )
             written += rows.length
             options.onProgress?.(written)
