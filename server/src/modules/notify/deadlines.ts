@@ -12,13 +12,7 @@ const EXPIRED_NOTICE_WITHIN_MS = 24 * HOUR_MS
 /** Due reviews read per statement. */
 const DUE_PAGE = 200
 
-/**
- * Deadlines of review steps (issue 38), looked at by every instance now and then: the reviewers a
- * step's "waiting for you" mail went to are reminded `remindBeforeMs` before it expires, and told
- * with the submitter once it has expired; reviews started together (an import's), asked for in one
- * mail, in one mail for all of them. The outbox's keys make each reminder once per step (or reviews
- * started together) and person however many instances look.
- */
+/** A review whose current step's deadline is near or has just passed. */
 type Due = {
   id: string
   business: string
@@ -31,6 +25,13 @@ type Due = {
   deadline: Date
 }
 
+/**
+ * Deadlines of review steps (issue 38), looked at by every instance now and then: the reviewers a
+ * step's "waiting for you" mail went to are reminded `remindBeforeMs` before it expires, and told
+ * with the submitter once it has expired; reviews started together (an import's), asked for in one
+ * mail, in one mail for all of them. The outbox's keys make each reminder once per step (or reviews
+ * started together) and person however many instances look.
+ */
 export const createDeadlineWatch = (deps: {
   db: Db
   tell: ReturnType<typeof createTeller>
