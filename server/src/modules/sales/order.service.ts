@@ -65,9 +65,14 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
       carriesPending(tx, () => orderNo, { table: saleOrders, where: eq(saleOrders.id, order.id), text: ['orderNo'] })
       const written = await writeLines(tx, order.id, lines)
       await attach(tx, principal, order.id, input.attachmentIds)
-      await engine.start(
+      // a new order: its review is started as any object made in this transaction (none to look for)
+      await engine.startMany(
         tx,
-        { ...ref(order.id), objectNo: orderNo, submitter: submitter(principal), isNew: true },
+        {
+          business: AuditBusiness.SaleOrder,
+          submitter: submitter(principal),
+          objects: [{ objectId: order.id, objectNo: orderNo }],
+        },
         { req: req as never },
       )
       carriesPending(tx, () => orderNo, {

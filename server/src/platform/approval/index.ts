@@ -45,8 +45,8 @@ export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
   start: (tx: DbOrTx, input: StartReviewInput, ctx: ApprovalContext = {}) => startReview(tx, events, input, ctx),
 
   /**
-   * Starts the reviews of many objects of one business made in this transaction, by one submitter
-   * (an import): in bulk, their reviewers asked once. Answers the review ids in order.
+   * Starts the reviews of objects of one business made in this transaction, by one submitter (a new
+   * order, an import): in bulk, their reviewers asked once. Answers the review ids in order.
    */
   startMany: (tx: DbOrTx, input: StartReviewsInput, ctx: ApprovalContext = {}) => startReviews(tx, events, input, ctx),
 

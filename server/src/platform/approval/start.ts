@@ -189,7 +189,7 @@ export const startReview = async (
   const stepRows = stepRowsOf(config, input.submitter)
 
   // the lock makes a restart and a decision on the same review wait for each other
-  const existing = input.isNew ? null : await lockReviewRow(tx, { business: input.business, objectId: input.objectId })
+  const existing = await lockReviewRow(tx, { business: input.business, objectId: input.objectId })
   if (existing && isOpen(existing.status)) fail(Errors.DuplicatePendingApplication)
 
   const review = await writeReview(tx, input, config, stepRows.length, existing)
@@ -224,10 +224,11 @@ export const startReview = async (
 }
 
 /**
- * Starts the reviews of many objects of one business made in this transaction (an import), by one
- * submitter: the config is read once, the reviews and their steps go in bulk statements, and the
- * first step's reviewers are asked once for all of them (`approval.reviewsNeeded`; a single object
- * is asked for as `startReview` asks). Answers the review ids, in the order of the objects.
+ * Starts the reviews of objects of one business made in this transaction (a new order, an import's
+ * products), by one submitter: no review of theirs is looked for or locked (none can exist yet), the
+ * config is read once, the reviews and their steps go in bulk statements, and the first step's
+ * reviewers are asked once for all of them (`approval.reviewsNeeded`; a single object is asked for
+ * as `startReview` asks). Answers the review ids, in the order of the objects.
  */
 export const startReviews = async (
   tx: DbOrTx,

@@ -25,14 +25,13 @@ export type StartReviewInput = {
   objectNo?: string | null
   /** The submitter and the department they submit from (steps of type 'submitter' use it). */
   submitter: { userId: string; orgCode: string | null }
-  /**
-   * The object was made in this transaction: it has no review yet, and none is looked for (the
-   * insert of its review still refuses one another transaction started meanwhile).
-   */
-  isNew?: boolean
 }
 
-/** Many objects of one business made in the caller's transaction, submitted together by one submitter. */
+/**
+ * Objects of one business made in the caller's transaction (a new order, an import's products),
+ * submitted together by one submitter: they have no review yet, and none is looked for (the insert
+ * of their reviews still refuses one another transaction started meanwhile).
+ */
 export type StartReviewsInput = {
   business: string
   submitter: StartReviewInput['submitter']
