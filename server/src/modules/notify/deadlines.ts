@@ -23,6 +23,8 @@ type Due = {
   currentStep: number
   stepStartedAt: Date
   deadline: Date
+  /** How many due reviews started with it (same business, submitter, start and step): 1 for one started alone. */
+  startedWith: number
 }
 
 /**
@@ -57,6 +59,9 @@ export const createDeadlineWatch = (deps: {
         deadline: sql<Date>`${reviews.stepStartedAt} + ${reviewSteps.timeLimitHours} * interval '1 hour'`.mapWith(
           (v: string | Date) => new Date(v),
         ),
+        // counted over every due review, not the page: a review started alone costs no further statement
+        startedWith: sql<number>`count(*) over (partition by ${reviews.business}, ${reviews.submitterId},
+          ${reviews.stepStartedAt}, ${reviews.currentStep})`.mapWith(Number),
       })
       .from(reviews)
       .innerJoin(reviewSteps, and(eq(reviewSteps.reviewId, reviews.id), eq(reviewSteps.stepNo, reviews.currentStep)))
@@ -85,7 +90,7 @@ export const createDeadlineWatch = (deps: {
       .filter((id): id is string => !!id)
 
   /** The numbers of the open reviews started together with this one (an import's), still at their first step. */
-  const startedWith = async (r: Due) =>
+  const numbersStartedWith = async (r: Due) =>
     (
       await db
         .select({ objectNo: reviews.objectNo })
@@ -106,15 +111,12 @@ export const createDeadlineWatch = (deps: {
   const remind = async (r: Due, now: Date, together: Set<string>) => {
     let ref = `${r.id}:v${r.version}`
     let objectNos: (string | null)[] | undefined
-    if (r.currentStep === 1) {
+    if (r.currentStep === 1 && r.startedWith > 1) {
       const key = startedTogether(r)
       if (together.has(key)) return
-      const nos = await startedWith(r)
-      if (nos.length > 1) {
-        together.add(key)
-        ref = key
-        objectNos = nos
-      }
+      together.add(key)
+      ref = key
+      objectNos = await numbersStartedWith(r)
     }
     const reviewers = await mailedReviewers(ref)
     const expired = r.deadline.getTime() <= now.getTime()
