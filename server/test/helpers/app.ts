@@ -64,6 +64,8 @@ export const client = (app: FastifyInstance, token?: string, lang?: 'zh' | 'en')
     }
   }
   return {
+    /** The sign-in token it carries, for the helpers that call with a token (list/helpers.ts). */
+    token,
     get: <T>(url: string, query?: Call['query'], headers?: Call['headers']) => send<T>('GET', url, { query, headers }),
     post: <T>(url: string, body?: unknown, headers?: Call['headers']) => send<T>('POST', url, { body, headers }),
     put: <T>(url: string, body?: unknown) => send<T>('PUT', url, { body }),

@@ -144,6 +144,7 @@ describe('mail for a review waiting for you', () => {
 describe('mail for an imported workbook waiting for you', () => {
   it("reaches each of the first step's reviewers once for all its products, linking to their list", async () => {
     const done = await importProducts(
+      t.app,
       admin,
       [1, 2, 3, 4].map((n) => importRow(n, 'MAIL-')),
     )
@@ -452,6 +453,7 @@ describe('review deadlines', () => {
   it('reviews started together (an import) are reminded once for all of them, and told once of their expiry', async () => {
     expect(
       await importProducts(
+        t.app,
         admin,
         [1, 2, 3].map((n) => importRow(n, 'DUE-')),
       ),
@@ -498,7 +500,7 @@ describe('review deadlines', () => {
 describe('review deadlines, many at once', () => {
   it('a look reads every due review, past the first page of them', async () => {
     const rows = Array.from({ length: 210 }, (_, i) => importRow(i + 1, 'PAGE-'))
-    expect(await importProducts(admin, rows)).toMatchObject({ imported: 210 })
+    expect(await importProducts(t.app, admin, rows)).toMatchObject({ imported: 210 })
     const db = t.database.db
     const started = db.select({ id: reviews.id }).from(reviews).where(like(reviews.objectNo, 'PAGE-%'))
     // each started on its own, a second apart, three hours ago, with two hours to decide: expired

@@ -1,11 +1,13 @@
 import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { Envelope, ImportProgress, Page, Product, ProductInput } from '@app/contracts'
+import type { Envelope, Page, Product, ProductInput } from '@app/contracts'
 import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
+import type { FastifyInstance } from 'fastify'
 import { branches, categories, depots, products } from '../../src/db/schema/index.ts'
 import { type client, createTestApp, signedIn, type TestApp } from '../helpers/app.ts'
+import { startImport, waitForImport } from '../list/helpers.ts'
 
 export type Api = ReturnType<typeof client>
 
@@ -125,18 +127,9 @@ export const importRow = (n: number, prefix = 'IMP-') => [
 ]
 
 /** Imports a workbook of these rows as `api` and waits for the job's end: its last progress. */
-export const importProducts = async (api: Api, rows: unknown[][]) => {
-  const res = await postForm<{ jobId: string }>(
-    api,
-    '/api/pro/product/importExcel',
-    { name: 'products.xlsx', bytes: await workbookOf([Object.values(IMPORT_TITLES), ...rows]) },
-    { langJson: JSON.stringify(IMPORT_TITLES) },
-  )
-  const { jobId } = resultOf(res)
-  for (let i = 0; i < 1200; i++) {
-    const p = resultOf(await api.get<ImportProgress>('/api/sys/import/progress', { jobId }))
-    if (p.status !== 'running') return p
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('import did not finish')
+export const importProducts = async (app: FastifyInstance, api: Api, rows: unknown[][]) => {
+  const file = { name: 'products.xlsx', bytes: await workbookOf([Object.values(IMPORT_TITLES), ...rows]) }
+  const res = await startImport(app, api.token!, '/api/pro/product', file, { langJson: JSON.stringify(IMPORT_TITLES) })
+  if (res.status !== 200) throw new Error(`${res.status} ${res.body}`)
+  return waitForImport(app, api.token!, res.json<{ jobId: string }>().result.jobId)
 }

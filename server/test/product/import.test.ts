@@ -29,12 +29,12 @@ describe('product import', () => {
     const bad = [...rows]
     bad[499] = [...importRow(500)]
     bad[499][3] = '不存在的分类'
-    const failed = await importProducts(admin, bad)
+    const failed = await importProducts(t.app, admin, bad)
     expect(failed).toMatchObject({ status: 'failed', total: 1000, imported: 0, failed: 1 })
     expect(failed.errorFileId).toBeTruthy()
     expect(resultOf(await listProducts(admin, { code: 'IMP-' })).total).toBe(0)
 
-    const done = await importProducts(admin, rows)
+    const done = await importProducts(t.app, admin, rows)
     expect(done).toMatchObject({ status: 'done', imported: 1000, failed: 0 })
     const page = resultOf(await listProducts(admin, { code: 'IMP-' }, { pageSize: 10 }))
     expect(page.total).toBe(1000)
@@ -74,7 +74,7 @@ describe('product import', () => {
   })
 
   it('asks for one imported product as for one added', async () => {
-    expect(await importProducts(admin, [importRow(1, 'ONE-')])).toMatchObject({ status: 'done', imported: 1 })
+    expect(await importProducts(t.app, admin, [importRow(1, 'ONE-')])).toMatchObject({ status: 'done', imported: 1 })
     const messages = await messagesOf(director)
     expect(messages.total).toBe(messagesBefore + 2)
     expect(messages.records[0]).toMatchObject({ title: '待审核：产品列表 ONE-0001', params: { busObjNo: 'ONE-0001' } })

@@ -93,7 +93,7 @@ describe('a product found by the pinyin of its name (SPEC 5)', () => {
   it('imported: found by full pinyin and initials', async () => {
     // the columns of IMPORT_TITLES: code, name, spec type, category, source, type, supplier, spec, unit, shelf life
     const row = ['PY-IMP-1', '黑枸杞原浆', '标准装', 'C03', '自产', '成品', '康宁胶囊制造有限公司', '250ml', '瓶', 365]
-    const progress = await importProducts(admin, [row])
+    const progress = await importProducts(t.app, admin, [row])
     expect(progress).toMatchObject({ status: 'done', imported: 1 })
     expect(await byName('heigouqiyuanjiang')).toEqual(['PY-IMP-1'])
     expect(await byName('hgqyj')).toEqual(['PY-IMP-1'])
