@@ -31,7 +31,7 @@ export const isSoldByBranch = async (tx: DbOrTx, productId: string) => {
   return Boolean(row)
 }
 
-/** The ids of a reference field the products name (each once), and whether all of them are found. */
+/** Refuses `field` unless every id the products name in it (each asked once) is among what `find` finds. */
 const assertFound = async (
   field: string,
   list: readonly Record<string, unknown>[],
