@@ -19,6 +19,9 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 
 /** Ids as one PostgreSQL array literal, for `${...}::uuid[]` (uuids need no quoting). */
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
+/** Texts as a PostgreSQL array literal, each element quoted (a code may hold a comma or a brace). */
+export const textArray = (texts: readonly string[]) =>
+  `{${texts.map((t) => `"${t.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`
 
 /**
  * Writes not yet run (Drizzle inserts, updates, deletes) as the `with` parts of one statement

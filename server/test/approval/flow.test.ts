@@ -50,6 +50,18 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 const submitter = () => ({ userId: id.submitter!, orgCode: OVERSEAS })
+/**
+ * Whether the review waits in the user's inbox: the list, whose total is as many as it lists,
+ * and the engine's count of it, which the home page shows.
+ */
+const inboxHas = async (who: string, reviewId: string) => {
+  const page = (await api[who]!.get<Page<ReviewItem>>('/api/sys/todo/list', { pageSize: 100 })).body.result
+  const listed = page.records.some((r) => r.id === reviewId)
+  expect(page.total).toBe(page.records.length)
+  const engine = createApprovalEngine({ events: t.app.deps.events })
+  expect((await engine.countTodo(t.database.db, id[who]!)).waiting).toBe(page.total)
+  return listed
+}
 const progressOf = async (reviewId: string) =>
   (await admin.get<ReviewProgress>('/api/audit/detail/progress', { id: reviewId })).body.result
 
@@ -156,18 +168,6 @@ describe('role and department', () => {
 })
 
 describe('repeat audit', () => {
-  /**
-   * Whether the review waits in the user's inbox: the list, whose total is as many as it lists,
-   * and the engine's count of it, which the home page shows.
-   */
-  const inboxHas = async (who: 'dual' | 'branch_finance', reviewId: string) => {
-    const page = (await api[who]!.get<Page<ReviewItem>>('/api/sys/todo/list', { pageSize: 100 })).body.result
-    const listed = page.records.some((r) => r.id === reviewId)
-    expect(page.total).toBe(page.records.length)
-    const engine = createApprovalEngine({ events: t.app.deps.events })
-    expect((await engine.countTodo(t.database.db, id[who]!)).waiting).toBe(page.total)
-    return listed
-  }
   const twoSteps = () => [step(RoleCode.RegionPresident, OVERSEAS), step(RoleCode.BranchFinance, OVERSEAS_FINANCE)]
 
   it('when off, keeps the approver of one step from approving the next', async () => {
@@ -257,6 +257,9 @@ describe('rejection flows and progress (SPEC 4)', () => {
       [0, 'reject'],
     ])
     expect(progress?.currentStep).toBe(2)
+    // it waits in the inbox of the step it went back to, no longer in the rejecting step's
+    expect(await inboxHas('branch_finance', review.reviewId)).toBe(true)
+    expect(await inboxHas('gm_president', review.reviewId)).toBe(false)
     // the rejecting step is no longer current: a second click on it is told it was rejected
     const stale = await decide(api.gm_president!, { id: review.reviewId, decision: 'approve', stepNo: 3 })
     expect(stale.body.code).toBe(Errors.AlreadyRejected.code)
@@ -264,6 +267,8 @@ describe('rejection flows and progress (SPEC 4)', () => {
     // step 2 back to step 1: nothing stays approved, so the review is pending again
     const toFirst = await decide(api.branch_finance!, { id: review.reviewId, decision: 'reject', note: 'ask rp' })
     expect(toFirst.body.result).toMatchObject({ outcome: 'returned', currentStep: 1, status: ApprovalStatus.Pending })
+    expect(await inboxHas('region_president', review.reviewId)).toBe(true)
+    expect(await inboxHas('branch_finance', review.reviewId)).toBe(false)
 
     for (const who of ['region_president', 'branch_finance']) {
       expect((await decide(api[who]!, { id: review.reviewId, decision: 'approve' })).status).toBe(200)

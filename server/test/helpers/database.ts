@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { type Database, openPglite, openPostgres } from '../../src/db/client.ts'
+import { MIGRATIONS_DIR } from '../../src/db/migrate.ts'
 
 export type TestDbKind = 'pglite' | 'pg'
 
@@ -107,6 +110,22 @@ export const openEmptyDatabase = async (): Promise<Database> => {
       await c.end()
     },
   }
+}
+
+/**
+ * A copy of the migrations folder whose journal ends just before the migration `tag`: the version
+ * an installation upgraded by `tag` had (remove the folder afterwards).
+ */
+export const migrationsBefore = async (tag: string) => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'))
+  await cp(MIGRATIONS_DIR, dir, { recursive: true })
+  const file = path.join(dir, 'meta', '_journal.json')
+  const journal = JSON.parse(await readFile(file, 'utf8')) as { entries: { tag: string }[] }
+  const at = journal.entries.findIndex((e) => e.tag === tag)
+  if (at <= 0) throw new Error(`no migration ${tag} after the first`)
+  journal.entries = journal.entries.slice(0, at)
+  await writeFile(file, JSON.stringify(journal))
+  return dir
 }
 
 declare module 'vitest' {

@@ -1,18 +1,16 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { rm } from 'node:fs/promises'
 import { ErpSyncStatus } from '@app/contracts'
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/db/client.ts'
-import { MIGRATIONS_DIR, runMigrations } from '../../src/db/migrate.ts'
+import { runMigrations } from '../../src/db/migrate.ts'
 import { outbox, saleOrders } from '../../src/db/schema/index.ts'
 import { erpMessagesOf } from '../../src/modules/erp/messages.ts'
 import { createErpOutbox } from '../../src/modules/erp/outbox.ts'
 import type { U8Client } from '../../src/modules/erp/u8-client.ts'
 import { createErpWorker } from '../../src/modules/erp/worker.ts'
 import { createEventBus } from '../../src/platform/events.ts'
-import { openEmptyDatabase } from '../helpers/database.ts'
+import { migrationsBefore, openEmptyDatabase } from '../helpers/database.ts'
 
 /**
  * An installation upgraded with ERP messages in its own table (erp_outbox): they move into the one
@@ -22,19 +20,6 @@ import { openEmptyDatabase } from '../helpers/database.ts'
 
 /** The first migration of the ERP's move into the platform outbox. */
 const FIRST_OF_THE_MOVE = '0029_outbox_chains'
-
-/** A copy of the migrations folder whose journal ends just before `tag`: the version before it. */
-const migrationsBefore = async (tag: string) => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'))
-  await cp(MIGRATIONS_DIR, dir, { recursive: true })
-  const file = path.join(dir, 'meta', '_journal.json')
-  const journal = JSON.parse(await readFile(file, 'utf8')) as { entries: { tag: string }[] }
-  const at = journal.entries.findIndex((e) => e.tag === tag)
-  expect(at).toBeGreaterThan(0)
-  journal.entries = journal.entries.slice(0, at)
-  await writeFile(file, JSON.stringify(journal))
-  return dir
-}
 
 const ORDER = '6f1c1d2e-0000-4000-8000-000000000001'
 const DELIVERY = '6f1c1d2e-0000-4000-8000-000000000002'

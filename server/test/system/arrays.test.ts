@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../src/db/client.ts'
+import { type Database, rowsOf, textArray } from '../../src/db/client.ts'
 import { openTestDatabase, testDbKind } from '../helpers/database.ts'
 
 /**
@@ -48,6 +48,14 @@ describe(`arrays (${testDbKind()})`, () => {
     ).toBe('2026-11-23T08:09:10.500Z')
     expect(String(big)).toBe('12345678901')
     expect(rows[1]).toEqual(rows[0])
+  })
+
+  it('a text array literal (textArray) keeps each text as written', async () => {
+    const texts = ['region_president', 'A01A02', 'a,b', '{x}', 'say "hi"', 'back\\slash', '', 'NULL', '健康']
+    const rows = rowsOf<{ texts: string[] }>(
+      await database.db.execute(sql`select ${textArray(texts)}::text[] as texts`),
+    )
+    expect(rows[0]!.texts).toEqual(texts)
   })
 
   it('answers no rows as an empty list', async () => {

@@ -76,6 +76,13 @@ export const reviews = pgTable(
     submitterOrgCode: varchar({ length: 64 }),
     stepCount: integer().notNull(),
     currentStep: integer().notNull().default(1),
+    /**
+     * Who holds the current step (its role and department), copied from the step whenever a step
+     * becomes current: the inbox finds an open review's current holder in `sys_review_inbox_idx`
+     * without visiting the steps not reached yet.
+     */
+    currentRoleCode: varchar({ length: 64 }),
+    currentDeptCode: varchar({ length: 64 }),
     /** ApprovalStatus: '0' pending, '1' under review, '2' approved, '3' rejected. */
     status: varchar({ length: 1 }).notNull(),
     startedAt: ts().notNull().defaultNow(),
@@ -89,6 +96,10 @@ export const reviews = pgTable(
     index('sys_review_status_idx').on(t.status),
     index('sys_review_config_idx').on(t.configId),
     index('sys_review_submitter_idx').on(t.submitterId),
+    // the inbox: open reviews by who holds their current step, latest step first (its page order)
+    index('sys_review_inbox_idx')
+      .on(t.currentRoleCode, t.currentDeptCode, t.stepStartedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} in ('0', '1')`),
   ],
 )
 
@@ -121,8 +132,6 @@ export const reviewSteps = pgTable(
   (t) => [
     uniqueIndex('sys_review_step_uq').on(t.reviewId, t.stepNo),
     index('sys_review_step_reviewer_idx').on(t.roleCode, t.deptCode),
-    // the inbox: steps not yet decided, by who holds them (a few per open review, not every step ever)
-    index('sys_review_step_open_idx').on(t.roleCode, t.deptCode).where(sql`${t.isAudit} = 0`),
   ],
 )
 

@@ -78,7 +78,7 @@ const STEP_DECISION = Object.keys({
 /** The columns of its review a decision moves: the review ends, or another step becomes current. */
 const REVIEW_MOVES = {
   ended: ['status', 'finishedAt'],
-  moved: ['status', 'currentStep', 'stepStartedAt'],
+  moved: ['status', 'currentStep', 'currentRoleCode', 'currentDeptCode', 'stepStartedAt'],
 } as const
 type ReviewMove = keyof typeof REVIEW_MOVES
 type ReviewPatch = {
@@ -208,7 +208,9 @@ const planDecision = async (tx: DbOrTx, c: Checked, approve: boolean, now: Date)
       stepSet: decidedStep(ReviewDecision.Approve, actorId, now, note, 1),
       patch: {
         status: ApprovalStatus.UnderReview,
-        currentStep: review.currentStep + 1,
+        currentStep: step.stepNo,
+        currentRoleCode: step.roleCode,
+        currentDeptCode: step.deptCode,
         stepStartedAt: now,
       } as ReviewPatch,
       next: { step, before: { decision: ReviewDecision.Approve, userId: actorId } } as Next | null,
@@ -231,6 +233,8 @@ const planDecision = async (tx: DbOrTx, c: Checked, approve: boolean, now: Date)
     patch: {
       status: backTo > 1 ? ApprovalStatus.UnderReview : ApprovalStatus.Pending,
       currentStep: backTo,
+      currentRoleCode: step.roleCode,
+      currentDeptCode: step.deptCode,
       stepStartedAt: now,
     } as ReviewPatch,
     next: { step, before: steps.find((s) => s.stepNo === backTo - 1) } as Next | null,

@@ -10,7 +10,8 @@ import {
 } from '@app/contracts'
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '../../db/client.ts'
+import { type DbOrTx, textArray } from '../../db/client.ts'
+import { reusableEach } from '../../db/reusable.ts'
 import { departments, reviewDecisions, reviewSteps, reviews, roles, users } from '../../db/schema/index.ts'
 import { escapeLike } from '../list-query.ts'
 import { deadlineOf, stepsOf } from './decide.ts'
@@ -113,31 +114,55 @@ const commonFilters = (f: ReviewListFilter): (SQL | undefined)[] => [
   f.objectNo ? ilike(reviews.objectNo, `%${escapeLike(f.objectNo)}%`) : undefined,
 ]
 
+/** The inbox's filters a list may add: the business, part of the object's number. */
+type TodoFilters = Pick<ReviewListFilter, 'business' | 'objectNo'>
+/** Which of the inbox's filters a statement has ('' none, 'b' the business, 'n' the number, 'bn' both). */
+type TodoShape = '' | 'b' | 'n' | 'bn'
+const shapeOf = (f: TodoFilters): TodoShape => `${f.business ? 'b' : ''}${f.objectNo ? 'n' : ''}` as TodoShape
+
 /**
- * What puts a review in the user's inbox (joined with `cur` and `prev` as `listTodo` joins them);
- * undefined when the user holds no role in any department.
+ * What puts a review in the user's inbox (joined with `cur` and `prev` as `listTodo` joins them),
+ * in placeholders: the user (`userId`), the roles and departments they hold (`roleCodes`,
+ * `orgCodes`, arrays) and the filters of `shape` (`business`, `objectNo`).
  */
-const todoWhere = async (db: DbOrTx, who: Member): Promise<SQL | undefined> => {
-  const m = await membershipsOf(db, who)
-  const userId = userIdOf(who)
-  if (m.roleCodes.length === 0 || m.orgCodes.length === 0) return undefined
-  return and(
+const todoWhere = (shape: TodoShape) =>
+  and(
+    // open reviews whose current step the user's roles and departments hold: sys_review_inbox_idx,
+    // in the page's order, with no visit to a step not reached yet
     inArray(reviews.status, [...OPEN_STATUSES]),
-    // an open review's current step is undecided: this reads the inbox from sys_review_step_open_idx
+    sql`${reviews.currentRoleCode} = any(${sql.placeholder('roleCodes')}::text[])`,
+    sql`${reviews.currentDeptCode} = any(${sql.placeholder('orgCodes')}::text[])`,
     eq(cur.isAudit, 0),
-    inArray(cur.roleCode, m.roleCodes),
-    inArray(cur.deptCode, m.orgCodes),
-    or(eq(reviews.forbidSelfApproval, false), isNull(reviews.submitterId), ne(reviews.submitterId, userId)),
+    or(
+      eq(reviews.forbidSelfApproval, false),
+      isNull(reviews.submitterId),
+      ne(reviews.submitterId, sql.placeholder('userId')),
+    ),
     // the previous step, when there is one, is approved: its approver may not take the next one
-    or(eq(reviews.repeatAudit, true), isNull(prev.userId), ne(prev.userId, userId)),
+    or(eq(reviews.repeatAudit, true), isNull(prev.userId), ne(prev.userId, sql.placeholder('userId'))),
+    shape.includes('b') ? eq(reviews.business, sql.placeholder('business')) : undefined,
+    shape.includes('n') ? ilike(reviews.objectNo, sql.placeholder('objectNo')) : undefined,
   )
+
+/** The values of `todoWhere`'s placeholders; undefined when the user holds no role in any department. */
+const todoValues = async (db: DbOrTx, who: Member, f: TodoFilters = {}) => {
+  const m = await membershipsOf(db, who)
+  if (m.roleCodes.length === 0 || m.orgCodes.length === 0) return undefined
+  return {
+    userId: userIdOf(who),
+    roleCodes: textArray(m.roleCodes),
+    orgCodes: textArray(m.orgCodes),
+    business: f.business,
+    objectNo: f.objectNo ? `%${escapeLike(f.objectNo)}%` : undefined,
+  }
 }
 
-/** The inbox's size, and how many of its reviews are past their current step's time limit. */
-export const countTodo = async (db: DbOrTx, who: Member): Promise<{ waiting: number; overdue: number }> => {
-  const where = await todoWhere(db, who)
-  if (!where) return { waiting: 0, overdue: 0 }
-  const [row] = await db
+/**
+ * The inbox's statements, built once for each shape of its filters: they run on every inbox and
+ * every home page, and planning their joins afresh cost PostgreSQL more than running them.
+ */
+const todoCount = reusableEach('sys_review_todo_count', (db, shape: TodoShape) =>
+  db
     .select({
       waiting: sql<number>`count(*)::int`,
       overdue: sql<number>`(count(*) filter (where ${cur.timeLimitHours} is not null and ${reviews.stepStartedAt} + ${cur.timeLimitHours} * interval '1 hour' < now()))::int`,
@@ -145,7 +170,28 @@ export const countTodo = async (db: DbOrTx, who: Member): Promise<{ waiting: num
     .from(reviews)
     .innerJoin(cur, curOfReview)
     .leftJoin(prev, prevOfReview)
-    .where(where)
+    .where(todoWhere(shape)),
+)
+const todoPage = reusableEach('sys_review_todo_page', (db, shape: TodoShape) =>
+  db
+    .select(itemColumns)
+    .from(reviews)
+    .innerJoin(cur, curOfReview)
+    .leftJoin(prev, prevOfReview)
+    .leftJoin(departments, eq(departments.orgCode, cur.deptCode))
+    .leftJoin(roles, eq(roles.roleCode, cur.roleCode))
+    .leftJoin(submitter, eq(submitter.id, reviews.submitterId))
+    .where(todoWhere(shape))
+    .orderBy(desc(reviews.stepStartedAt), asc(reviews.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+)
+
+/** The inbox's size, and how many of its reviews are past their current step's time limit. */
+export const countTodo = async (db: DbOrTx, who: Member): Promise<{ waiting: number; overdue: number }> => {
+  const values = await todoValues(db, who)
+  if (!values) return { waiting: 0, overdue: 0 }
+  const [row] = await todoCount('')(db, values)
   return { waiting: row?.waiting ?? 0, overdue: row?.overdue ?? 0 }
 }
 
@@ -154,33 +200,15 @@ export const countTodo = async (db: DbOrTx, who: Member): Promise<{ waiting: num
  * its department, and not kept away by the self-approval or repeat-audit rules.
  */
 export const listTodo = async (db: DbOrTx, who: Member, f: ReviewListFilter, lang: Lang): Promise<Page<ReviewItem>> => {
-  const inbox = await todoWhere(db, who)
-  if (!inbox) return pageOf([], 0, f)
-  const where = and(inbox, ...commonFilters(f))
-  const base = () =>
-    db
-      .select(itemColumns)
-      .from(reviews)
-      .innerJoin(cur, curOfReview)
-      .leftJoin(prev, prevOfReview)
-      .leftJoin(departments, eq(departments.orgCode, cur.deptCode))
-      .leftJoin(roles, eq(roles.roleCode, cur.roleCode))
-      .leftJoin(submitter, eq(submitter.id, reviews.submitterId))
-      .where(where)
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(reviews)
-    .innerJoin(cur, curOfReview)
-    .leftJoin(prev, prevOfReview)
-    .where(where)
-  const rows = await base()
-    .orderBy(desc(reviews.stepStartedAt), asc(reviews.id))
-    .limit(f.pageSize)
-    .offset((f.pageNo - 1) * f.pageSize)
+  const values = await todoValues(db, who, f)
+  if (!values) return pageOf([], 0, f)
+  const shape = shapeOf(f)
+  const [count] = await todoCount(shape)(db, values)
+  const rows = await todoPage(shape)(db, { ...values, limit: f.pageSize, offset: (f.pageNo - 1) * f.pageSize })
   const now = new Date()
   return pageOf(
     rows.map((r) => toItem(r, lang, now)),
-    count?.n ?? 0,
+    count?.waiting ?? 0,
     f,
   )
 }

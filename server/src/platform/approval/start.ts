@@ -113,7 +113,7 @@ const stepRowsOf = (config: ActiveConfig, submitter: StartReviewInput['submitter
 const startValues = (
   input: Pick<StartReviewInput, 'objectNo' | 'submitter'>,
   config: ActiveConfig,
-  stepCount: number,
+  stepRows: ReturnType<typeof stepRowsOf>,
   now: Date,
 ) => ({
   objectNo: input.objectNo ?? null,
@@ -123,8 +123,10 @@ const startValues = (
   forbidSelfApproval: config.forbidSelfApproval,
   submitterId: input.submitter.userId,
   submitterOrgCode: input.submitter.orgCode,
-  stepCount,
+  stepCount: stepRows.length,
   currentStep: 1,
+  currentRoleCode: stepRows[0]!.roleCode,
+  currentDeptCode: stepRows[0]!.deptCode,
   status: ApprovalStatus.Pending,
   startedAt: now,
   stepStartedAt: now,
@@ -136,11 +138,11 @@ const writeReview = async (
   tx: DbOrTx,
   input: StartReviewInput,
   config: ActiveConfig,
-  stepCount: number,
+  stepRows: ReturnType<typeof stepRowsOf>,
   existing: ReviewRow | null,
 ): Promise<ReviewRow> => {
   const now = new Date()
-  const values = startValues(input, config, stepCount, now)
+  const values = startValues(input, config, stepRows, now)
   if (existing) {
     const [review] = await tx
       .update(reviews)
@@ -192,7 +194,7 @@ export const startReview = async (
   const existing = await lockReviewRow(tx, { business: input.business, objectId: input.objectId })
   if (existing && isOpen(existing.status)) fail(Errors.DuplicatePendingApplication)
 
-  const review = await writeReview(tx, input, config, stepRows.length, existing)
+  const review = await writeReview(tx, input, config, stepRows, existing)
   const reviewId = review.id
   await tx.insert(reviewSteps).values(stepRows.map((s) => ({ ...s, reviewId })))
 
@@ -245,7 +247,7 @@ export const startReviews = async (
     id: randomUUID(),
     business,
     objectId: o.objectId,
-    ...startValues({ objectNo: o.objectNo, submitter }, config, stepRows.length, now),
+    ...startValues({ objectNo: o.objectNo, submitter }, config, stepRows, now),
     createBy: submitter.userId,
   }))
   // the unique index on (business, object) still refuses a review another transaction started

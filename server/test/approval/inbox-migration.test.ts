@@ -1,0 +1,84 @@
+import { rm } from 'node:fs/promises'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../src/db/client.ts'
+import { runMigrations } from '../../src/db/migrate.ts'
+import { countTodo, listTodo } from '../../src/platform/approval/queries.ts'
+import { migrationsBefore, openEmptyDatabase } from '../helpers/database.ts'
+
+/**
+ * An installation upgraded with reviews under way: each review learns who holds its current step
+ * from that step, so every reviewer's inbox holds after the upgrade what it held before.
+ */
+
+/** The migration that gives a review its current step's holder. */
+const FIRST_OF_THE_HOLDER = '0040_review_current_holder'
+
+const [AT_FIRST, AT_SECOND, RETURNED, ENDED] = [1, 2, 3, 4].map((i) => `7a2b3c4d-0000-4000-8000-00000000000${i}`) as [
+  string,
+  string,
+  string,
+  string,
+]
+const REVIEWER = '7a2b3c4d-0000-4000-8000-000000000099'
+const PRESIDENT = { userId: REVIEWER, roleCodes: ['region_president'], deptCodes: ['A01A02'] }
+const FINANCE = { userId: REVIEWER, roleCodes: ['branch_finance'], deptCodes: ['A01A05'] }
+const GM = { userId: REVIEWER, roleCodes: ['gm_president'], deptCodes: ['A01A03'] }
+
+let database: Database
+let folder: string
+
+beforeAll(async () => {
+  database = await openEmptyDatabase()
+  folder = await migrationsBefore(FIRST_OF_THE_HOLDER)
+  await runMigrations(database, folder)
+  // four three-step order reviews: waiting at the first step, at the second, sent back from the
+  // third to the second an hour ago, and approved at the end; the hours since the step started
+  const reviews: [string, string, number, string, number][] = [
+    [AT_FIRST, 'SO-UPGRADED-1', 1, '0', 5],
+    [AT_SECOND, 'SO-UPGRADED-2', 2, '1', 3],
+    [RETURNED, 'SO-UPGRADED-3', 2, '1', 1],
+    [ENDED, 'SO-UPGRADED-4', 3, '2', 2],
+  ]
+  const statements = reviews.flatMap(([id, no, current, status, hours]) => [
+    `insert into sys_review (id, business, object_id, object_no, repeat_audit, reject_flow, forbid_self_approval,
+       step_count, current_step, status, step_started_at)
+     values ('${id}', 'sale_order', '${id}', '${no}', true, 'previous', true, 3, ${current}, '${status}',
+       now() - interval '${hours} hours')`,
+    `insert into sys_review_step (review_id, step_no, role_code, dept_code, is_audit) values
+       ('${id}', 1, 'region_president', 'A01A02', ${current > 1 ? 1 : 0}),
+       ('${id}', 2, 'branch_finance', 'A01A05', ${current > 2 || status === '2' ? 1 : 0}),
+       ('${id}', 3, 'gm_president', 'A01A03', ${status === '2' ? 1 : 0})`,
+  ])
+  for (const statement of statements) await database.db.execute(sql.raw(statement))
+  await runMigrations(database)
+})
+afterAll(async () => {
+  await database?.close()
+  if (folder) await rm(folder, { recursive: true, force: true })
+})
+
+const inboxOf = async (who: typeof PRESIDENT) =>
+  (await listTodo(database.db, who, { pageNo: 1, pageSize: 20 }, 'en')).records.map((r) => r.objectNo)
+
+describe('reviews under way when the current step gets its holder on the review', () => {
+  it('each review takes its current step’s role and department', async () => {
+    const rows = (await database.db.execute(
+      sql`select object_no, current_role_code, current_dept_code from sys_review order by object_no`,
+    )) as unknown as { rows: { object_no: string; current_role_code: string; current_dept_code: string }[] }
+    expect(rows.rows.map((r) => [r.object_no, r.current_role_code, r.current_dept_code])).toEqual([
+      ['SO-UPGRADED-1', 'region_president', 'A01A02'],
+      ['SO-UPGRADED-2', 'branch_finance', 'A01A05'],
+      ['SO-UPGRADED-3', 'branch_finance', 'A01A05'],
+      ['SO-UPGRADED-4', 'gm_president', 'A01A03'],
+    ])
+  })
+
+  it('every inbox holds the open reviews waiting at its step, latest first, and nothing else', async () => {
+    expect(await inboxOf(PRESIDENT)).toEqual(['SO-UPGRADED-1'])
+    expect(await inboxOf(FINANCE)).toEqual(['SO-UPGRADED-3', 'SO-UPGRADED-2'])
+    // the last step is not reached by the open ones, and the approved one waits for no one
+    expect(await inboxOf(GM)).toEqual([])
+    expect(await countTodo(database.db, FINANCE)).toEqual({ waiting: 2, overdue: 0 })
+  })
+})
