@@ -226,6 +226,7 @@ export const reviewRows = (
     }
   }
   const current = rounds[rounds.length - 1]!
+  const holder = config.steps.find((s) => s.stepNo === state.currentStep)!
   const review: ReviewRow = {
     id,
     business: about.business,
@@ -240,6 +241,8 @@ export const reviewRows = (
     submitterOrgCode: about.submitter.orgCode,
     stepCount,
     currentStep: state.currentStep,
+    currentRoleCode: holder.roleCode,
+    currentDeptCode: holder.orgCode,
     status: state.status,
     startedAt: current.startedAt,
     stepStartedAt: state.stepStartedAt,
