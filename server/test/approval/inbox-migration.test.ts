@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../src/db/client.ts'
+import { type Database, rowsOf } from '../../src/db/client.ts'
 import { runMigrations } from '../../src/db/migrate.ts'
 import { countTodo, listTodo } from '../../src/platform/approval/queries.ts'
 import { migrationsBefore, openEmptyDatabase } from '../helpers/database.ts'
@@ -45,10 +45,11 @@ beforeAll(async () => {
        step_count, current_step, status, step_started_at)
      values ('${id}', 'sale_order', '${id}', '${no}', true, 'previous', true, 3, ${current}, '${status}',
        now() - interval '${hours} hours')`,
-    `insert into sys_review_step (review_id, step_no, role_code, dept_code, is_audit) values
-       ('${id}', 1, 'region_president', 'A01A02', ${current > 1 ? 1 : 0}),
-       ('${id}', 2, 'branch_finance', 'A01A05', ${current > 2 || status === '2' ? 1 : 0}),
-       ('${id}', 3, 'gm_president', 'A01A03', ${status === '2' ? 1 : 0})`,
+    // the second step has two hours to decide
+    `insert into sys_review_step (review_id, step_no, role_code, dept_code, time_limit_hours, is_audit) values
+       ('${id}', 1, 'region_president', 'A01A02', null, ${current > 1 ? 1 : 0}),
+       ('${id}', 2, 'branch_finance', 'A01A05', 2, ${current > 2 || status === '2' ? 1 : 0}),
+       ('${id}', 3, 'gm_president', 'A01A03', null, ${status === '2' ? 1 : 0})`,
   ])
   for (const statement of statements) await database.db.execute(sql.raw(statement))
   await runMigrations(database)
@@ -62,15 +63,18 @@ const inboxOf = async (who: typeof PRESIDENT) =>
   (await listTodo(database.db, who, { pageNo: 1, pageSize: 20 }, 'en')).records.map((r) => r.objectNo)
 
 describe('reviews under way when the current step gets its holder on the review', () => {
-  it('each review takes its current step’s role and department', async () => {
-    const rows = (await database.db.execute(
-      sql`select object_no, current_role_code, current_dept_code from sys_review order by object_no`,
-    )) as unknown as { rows: { object_no: string; current_role_code: string; current_dept_code: string }[] }
-    expect(rows.rows.map((r) => [r.object_no, r.current_role_code, r.current_dept_code])).toEqual([
-      ['SO-UPGRADED-1', 'region_president', 'A01A02'],
-      ['SO-UPGRADED-2', 'branch_finance', 'A01A05'],
-      ['SO-UPGRADED-3', 'branch_finance', 'A01A05'],
-      ['SO-UPGRADED-4', 'gm_president', 'A01A03'],
+  it('each review takes its current step’s role, department and time limit', async () => {
+    const rows = rowsOf<{ object_no: string; role: string; dept: string; hours: number | null }>(
+      await database.db.execute(
+        sql`select object_no, current_role_code as role, current_dept_code as dept, current_time_limit_hours as hours
+          from sys_review order by object_no`,
+      ),
+    )
+    expect(rows.map((r) => [r.object_no, r.role, r.dept, r.hours])).toEqual([
+      ['SO-UPGRADED-1', 'region_president', 'A01A02', null],
+      ['SO-UPGRADED-2', 'branch_finance', 'A01A05', 2],
+      ['SO-UPGRADED-3', 'branch_finance', 'A01A05', 2],
+      ['SO-UPGRADED-4', 'gm_president', 'A01A03', null],
     ])
   })
 
@@ -79,6 +83,7 @@ describe('reviews under way when the current step gets its holder on the review'
     expect(await inboxOf(FINANCE)).toEqual(['SO-UPGRADED-3', 'SO-UPGRADED-2'])
     // the last step is not reached by the open ones, and the approved one waits for no one
     expect(await inboxOf(GM)).toEqual([])
-    expect(await countTodo(database.db, FINANCE)).toEqual({ waiting: 2, overdue: 0 })
+    // the one waiting three hours at the two-hour step is overdue; the one sent back an hour ago is not
+    expect(await countTodo(database.db, FINANCE)).toEqual({ waiting: 2, overdue: 1 })
   })
 })

@@ -49,8 +49,15 @@ describe('the review time limit', () => {
     const expired = await decide(late, { id: review.reviewId, decision: 'approve' })
     expect(expired.status).toBe(409)
     expect(expired.body).toMatchObject({ code: 202078, message: '审核时间已过期，请联系管理员' })
-    const inbox = await gm.get<Page<ReviewItem>>('/api/sys/todo/list')
+    const inbox = await gm.get<Page<ReviewItem>>('/api/sys/todo/list', { pageSize: 100 })
     expect(inbox.body.result.records.find((r) => r.id === review.reviewId)).toMatchObject({ expired: true })
+    // the home page counts it among the overdue ones, as the inbox marks them
+    const home = await gm.get<{ reviews: { waiting: number; overdue: number } }>('/api/dashboard/analysis')
+    expect(home.body.result.reviews).toEqual({
+      waiting: inbox.body.result.total,
+      overdue: inbox.body.result.records.filter((r) => r.expired).length,
+    })
+    expect(home.body.result.reviews.overdue).toBeGreaterThan(0)
 
     const renewed = await admin.post('/api/audit/detail/renewDeadline', { id: review.reviewId })
     expect(renewed.status).toBe(200)

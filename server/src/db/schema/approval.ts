@@ -77,12 +77,13 @@ export const reviews = pgTable(
     stepCount: integer().notNull(),
     currentStep: integer().notNull().default(1),
     /**
-     * Who holds the current step (its role and department), copied from the step whenever a step
-     * becomes current: the inbox finds an open review's current holder in `sys_review_inbox_idx`
-     * without visiting the steps not reached yet.
+     * Who holds the current step (its role and department) and its time limit, copied from the
+     * step whenever a step becomes current: the inbox finds an open review's current holder in
+     * `sys_review_inbox_idx`, and counts what is overdue, without visiting its steps.
      */
     currentRoleCode: varchar({ length: 64 }),
     currentDeptCode: varchar({ length: 64 }),
+    currentTimeLimitHours: integer(),
     /** ApprovalStatus: '0' pending, '1' under review, '2' approved, '3' rejected. */
     status: varchar({ length: 1 }).notNull(),
     startedAt: ts().notNull().defaultNow(),

@@ -78,7 +78,7 @@ const STEP_DECISION = Object.keys({
 /** The columns of its review a decision moves: the review ends, or another step becomes current. */
 const REVIEW_MOVES = {
   ended: ['status', 'finishedAt'],
-  moved: ['status', 'currentStep', 'currentRoleCode', 'currentDeptCode', 'stepStartedAt'],
+  moved: ['status', 'currentStep', 'currentRoleCode', 'currentDeptCode', 'currentTimeLimitHours', 'stepStartedAt'],
 } as const
 type ReviewMove = keyof typeof REVIEW_MOVES
 type ReviewPatch = {
@@ -211,6 +211,7 @@ const planDecision = async (tx: DbOrTx, c: Checked, approve: boolean, now: Date)
         currentStep: step.stepNo,
         currentRoleCode: step.roleCode,
         currentDeptCode: step.deptCode,
+        currentTimeLimitHours: step.timeLimitHours,
         stepStartedAt: now,
       } as ReviewPatch,
       next: { step, before: { decision: ReviewDecision.Approve, userId: actorId } } as Next | null,
@@ -235,6 +236,7 @@ const planDecision = async (tx: DbOrTx, c: Checked, approve: boolean, now: Date)
       currentStep: backTo,
       currentRoleCode: step.roleCode,
       currentDeptCode: step.deptCode,
+      currentTimeLimitHours: step.timeLimitHours,
       stepStartedAt: now,
     } as ReviewPatch,
     next: { step, before: steps.find((s) => s.stepNo === backTo - 1) } as Next | null,

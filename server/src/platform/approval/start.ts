@@ -127,6 +127,7 @@ const startValues = (
   currentStep: 1,
   currentRoleCode: stepRows[0]!.roleCode,
   currentDeptCode: stepRows[0]!.deptCode,
+  currentTimeLimitHours: stepRows[0]!.timeLimitHours,
   status: ApprovalStatus.Pending,
   startedAt: now,
   stepStartedAt: now,

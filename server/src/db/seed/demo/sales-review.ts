@@ -243,6 +243,7 @@ export const reviewRows = (
     currentStep: state.currentStep,
     currentRoleCode: holder.roleCode,
     currentDeptCode: holder.orgCode,
+    currentTimeLimitHours: holder.timeLimitHours,
     status: state.status,
     startedAt: current.startedAt,
     stepStartedAt: state.stepStartedAt,
