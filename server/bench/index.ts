@@ -162,6 +162,9 @@ const print = (results: { title: string; rows: Row[] }[]) => {
   }
 }
 
+/** BENCH_KEEP=1 keeps the database afterwards (its name is printed), to look into a plan. */
+const KEEP = process.env.BENCH_KEEP === '1'
+
 const main = async () => {
   log(`creating a database on ${new URL(ADMIN_URL).host}`)
   const database = await createBenchDatabase(ADMIN_URL)
@@ -183,7 +186,8 @@ const main = async () => {
     if (missed.length > 0) console.log(`\nmissed: ${missed.map((r) => r.metric).join(', ')}`)
   } finally {
     await server?.stop()
-    await database.drop()
+    if (KEEP) log(`kept database ${new URL(database.url).pathname.slice(1)}`)
+    else await database.drop()
   }
 }
 

@@ -204,7 +204,7 @@ const workRows = async (
 
 /** BENCH_ORDER_PARTS: the measures to run after the data's load (e.g. `approvals,deliveries`); all when unset. */
 const PARTS = process.env.BENCH_ORDER_PARTS?.split(',').map((s) => s.trim())
-const measured = (part: 'lists' | 'detail' | 'dashboard' | 'approvals' | 'deliveries' | 'export') =>
+const measured = (part: 'lists' | 'detail' | 'dashboard' | 'inbox' | 'approvals' | 'deliveries' | 'export') =>
   !PARTS || PARTS.includes(part)
 
 /** What the measures look for in the loaded data: a branch, the export's first day, orders to open. */
@@ -330,6 +330,26 @@ const dashboardRows = async ({ baseUrl, token }: Context, president: string) => 
   return rows
 }
 
+/**
+ * The inbox's first page (`/sys/todo/list`, its count with it) as each reviewer of the order flow
+ * opens it, two at once: the first step's, which holds most open reviews, and the later steps'.
+ */
+const inboxRows = async ({ baseUrl }: Context, president: string) => {
+  const rows: Row[] = []
+  for (const [who, caller] of [
+    ['region_president', president],
+    ['branch_finance', await adminToken(baseUrl, 'branch_finance')],
+    ['gm_president', await adminToken(baseUrl, 'gm_president')],
+  ] as const) {
+    const inbox = () => get(`${baseUrl}/api/sys/todo/list?pageNo=1&pageSize=10`, caller).then(() => undefined)
+    await loadCalls(inbox, 2, 3)
+    const runs: LoadResult[] = []
+    for (let round = 0; round < ROUNDS; round++) runs.push(await loadCalls(inbox, 2, ROUND_SECONDS))
+    rows.push(...p95Rows(`inbox as ${who}`, runs, 20))
+  }
+  return rows
+}
+
 /** Many people at work: reviewers deciding, logistics shipping, each beside its floor; then the invariants. */
 const salesWorkRows = async (ctx: Context) => {
   const recorder = await createRecorder(ctx.databaseUrl)
@@ -383,6 +403,7 @@ export const orderSection = {
     if (measured('lists')) rows.push(...(await listRows(ctx, moscow, president)))
     if (measured('detail')) rows.push(...(await detailRows(ctx, sample)))
     if (measured('dashboard')) rows.push(...(await dashboardRows(ctx, president)))
+    if (measured('inbox')) rows.push(...(await inboxRows(ctx, president)))
     if (measured('approvals') || measured('deliveries')) rows.push(...(await salesWorkRows(ctx)))
     if (measured('export')) rows.push(...(await exportRows(ctx, exportFrom, exportOrders)))
     return rows
