@@ -1,10 +1,8 @@
-import { rm } from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, rowsOf } from '../../src/db/client.ts'
-import { runMigrations } from '../../src/db/migrate.ts'
 import { countTodo, listTodo } from '../../src/platform/approval/queries.ts'
-import { migrationsBefore, openEmptyDatabase } from '../helpers/database.ts'
+import { openUpgradedDatabase } from '../helpers/database.ts'
 
 /**
  * An installation upgraded with reviews under way: each review learns who holds its current step
@@ -26,12 +24,8 @@ const FINANCE = { userId: REVIEWER, roleCodes: ['branch_finance'], deptCodes: ['
 const GM = { userId: REVIEWER, roleCodes: ['gm_president'], deptCodes: ['A01A03'] }
 
 let database: Database
-let folder: string
 
 beforeAll(async () => {
-  database = await openEmptyDatabase()
-  folder = await migrationsBefore(FIRST_OF_THE_HOLDER)
-  await runMigrations(database, folder)
   // four three-step order reviews: waiting at the first step, at the second, sent back from the
   // third to the second an hour ago, and approved at the end; the hours since the step started
   const reviews: [string, string, number, string, number][] = [
@@ -51,13 +45,9 @@ beforeAll(async () => {
        ('${id}', 2, 'branch_finance', 'A01A05', 2, ${current > 2 || status === '2' ? 1 : 0}),
        ('${id}', 3, 'gm_president', 'A01A03', null, ${status === '2' ? 1 : 0})`,
   ])
-  for (const statement of statements) await database.db.execute(sql.raw(statement))
-  await runMigrations(database)
+  database = await openUpgradedDatabase(FIRST_OF_THE_HOLDER, statements)
 })
-afterAll(async () => {
-  await database?.close()
-  if (folder) await rm(folder, { recursive: true, force: true })
-})
+afterAll(async () => database?.close())
 
 const inboxOf = async (who: typeof PRESIDENT) =>
   (await listTodo(database.db, who, { pageNo: 1, pageSize: 20 }, 'en')).records.map((r) => r.objectNo)

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { type Database, openPglite, openPostgres } from '../../src/db/client.ts'
-import { MIGRATIONS_DIR } from '../../src/db/migrate.ts'
+import { MIGRATIONS_DIR, runMigrations } from '../../src/db/migrate.ts'
 
 export type TestDbKind = 'pglite' | 'pg'
 
@@ -112,11 +112,8 @@ export const openEmptyDatabase = async (): Promise<Database> => {
   }
 }
 
-/**
- * A copy of the migrations folder whose journal ends just before the migration `tag`: the version
- * an installation upgraded by `tag` had (remove the folder afterwards).
- */
-export const migrationsBefore = async (tag: string) => {
+/** A copy of the migrations folder whose journal ends just before the migration `tag`. */
+const migrationsBefore = async (tag: string) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'))
   await cp(MIGRATIONS_DIR, dir, { recursive: true })
   const file = path.join(dir, 'meta', '_journal.json')
@@ -126,6 +123,26 @@ export const migrationsBefore = async (tag: string) => {
   journal.entries = journal.entries.slice(0, at)
   await writeFile(file, JSON.stringify(journal))
   return dir
+}
+
+/**
+ * An installation upgraded by the migration `tag`: a database at the version before it, holding
+ * the rows `statements` write there, then migrated to the latest.
+ */
+export const openUpgradedDatabase = async (tag: string, statements: readonly string[]): Promise<Database> => {
+  const database = await openEmptyDatabase()
+  const folder = await migrationsBefore(tag)
+  try {
+    await runMigrations(database, folder)
+    for (const statement of statements) await database.db.execute(sql.raw(statement))
+    await runMigrations(database)
+    return database
+  } catch (e) {
+    await database.close()
+    throw e
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
 }
 
 declare module 'vitest' {

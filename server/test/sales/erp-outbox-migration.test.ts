@@ -1,16 +1,14 @@
-import { rm } from 'node:fs/promises'
 import { ErpSyncStatus } from '@app/contracts'
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/db/client.ts'
-import { runMigrations } from '../../src/db/migrate.ts'
 import { outbox, saleOrders } from '../../src/db/schema/index.ts'
 import { erpMessagesOf } from '../../src/modules/erp/messages.ts'
 import { createErpOutbox } from '../../src/modules/erp/outbox.ts'
 import type { U8Client } from '../../src/modules/erp/u8-client.ts'
 import { createErpWorker } from '../../src/modules/erp/worker.ts'
 import { createEventBus } from '../../src/platform/events.ts'
-import { migrationsBefore, openEmptyDatabase } from '../helpers/database.ts'
+import { openUpgradedDatabase } from '../helpers/database.ts'
 
 /**
  * An installation upgraded with ERP messages in its own table (erp_outbox): they move into the one
@@ -30,12 +28,8 @@ const [SENT, FAILED, WAITING] = [1, 2, 3].map((i) => `6f1c1d2e-0000-4000-8000-00
 ]
 
 let database: Database
-let folder: string
 
 beforeAll(async () => {
-  database = await openEmptyDatabase()
-  folder = await migrationsBefore(FIRST_OF_THE_MOVE)
-  await runMigrations(database, folder)
   // an approved order whose first document was sent, whose edit failed, and whose delivery waits
   // behind it, its lease run out (an instance killed while sending it)
   const statements = `
@@ -58,13 +52,9 @@ beforeAll(async () => {
         '{"consignment":{"code":"DN-MIGRATED-1","define1":"consignment:${DELIVERY}"}}', 'pending', 0,
         now() - interval '1 hour', 'killed-instance', now() - interval '1 minute', null, null, null,
         now() - interval '1 hour', null)`
-  for (const statement of statements.split(';')) await database.db.execute(sql.raw(statement))
-  await runMigrations(database)
+  database = await openUpgradedDatabase(FIRST_OF_THE_MOVE, statements.split(';'))
 })
-afterAll(async () => {
-  await database?.close()
-  if (folder) await rm(folder, { recursive: true, force: true })
-})
+afterAll(async () => database?.close())
 
 describe('the ERP outbox moved into the platform outbox', () => {
   it('keeps every message as it stood: status, tries, reason, trade id, document id, order of the chain', async () => {
