@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, rowsOf } from '../../src/db/client.ts'
-import { countTodo, listTodo } from '../../src/platform/approval/queries.ts'
+import { countTodo, listTodo } from '../../src/platform/approval/inbox.ts'
 import { openUpgradedDatabase } from '../helpers/database.ts'
 
 /**

@@ -6,15 +6,8 @@ import { LogType, recordOperation } from '../audit-log.ts'
 import { fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
 import { assertOpen, decideReview, lockReview, stepsOf } from './decide.ts'
-import {
-  countTodo,
-  findReview,
-  getProgress,
-  listDone,
-  listTodo,
-  type ReviewListFilter,
-  reviewersOf,
-} from './queries.ts'
+import { countTodo, listTodo } from './inbox.ts'
+import { findReview, getProgress, listDone, type ReviewListFilter, reviewersOf } from './queries.ts'
 import { holdersOf, holdsStep, type Member, membershipsOf } from './reviewers.ts'
 import { lockReviewRow, startReview, startReviews } from './start.ts'
 import type {
