@@ -7,9 +7,10 @@
 
 import { createBenchDatabase, loadSuppliers } from './database.ts'
 import { benchExport, benchImport } from './excel.ts'
-import { type LoadResult, listQueryOf, listUrl, loadFloor, loadList, percentile, together } from './list.ts'
+import { type LoadResult, listQueryOf, listUrl, loadFloor, loadList, together } from './list.ts'
 import { orderSection } from './orders.ts'
 import { productSection } from './products.ts'
+import { type Context, log, ms, type Row, spreadOf } from './report.ts'
 import { adminToken, backendsCpu, cpuBetween, cpuMsOf, memoryOf, startServer } from './server.ts'
 
 const ADMIN_URL =
@@ -29,16 +30,12 @@ const IMPORT_ROWS = 10_000
 /** BENCH_SECTIONS: the sections to run by key (e.g. `list,export`); all when unset. */
 const ONLY = process.env.BENCH_SECTIONS?.split(',').map((s) => s.trim())
 
-type Row = { metric: string; value: string; target?: string; ok?: boolean }
-type Context = { databaseUrl: string; baseUrl: string; pid: number; token: string }
 type Section = { key: string; title: string; run: (ctx: Context) => Promise<Row[]> }
 
-const ms = (n: number) => `${n.toFixed(1)} ms`
 /** CPU per request: a fraction of a millisecond. */
 const cpuMs = (n: number) => `${n.toFixed(2)} ms`
 /** user + system CPU of a `process.cpuUsage()` difference, in ms. */
 const cpuUsageMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000
-const log = (msg: string) => console.error(`[bench] ${msg}`)
 
 const listSection: Section = {
   key: 'list',
@@ -86,8 +83,10 @@ const listSection: Section = {
     const app = together(apps)
     const floor = together(floors)
     const ratio = app.rps / floor.rps
-    const rounds = apps.map((a, i) => a.rps / floors[i]!.rps).sort((a, b) => a - b)
-    const spread = [rounds[0]!, percentile(rounds, 50), rounds[rounds.length - 1]!].map((x) => x.toFixed(2)).join(' / ')
+    const spread = spreadOf(
+      apps.map((a, i) => a.rps / floors[i]!.rps),
+      (x) => x.toFixed(2),
+    )
     const cpuPerRequest = appServerMs / app.requests
     const appDb = appDbMs / app.requests
     const appClient = appClientMs / app.requests

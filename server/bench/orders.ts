@@ -1,22 +1,14 @@
-import { readFileSync } from 'node:fs'
 import type { ListQuery } from '@app/contracts'
 import pg from 'pg'
 import { orderCrud } from '../src/modules/sales/order.resource.ts'
 import type { OrderReview } from '../src/modules/sales/order.review.ts'
 import { benchExport } from './excel.ts'
-import { createRecorder } from './floor-writes.ts'
 import { call } from './http.ts'
-import { type LoadResult, listUrl, loadCalls, loadFloor, loadList, percentile, together } from './list.ts'
+import { type LoadResult, listUrl, loadCalls, loadFloor, loadList, together } from './list.ts'
 import { loadOrders } from './orders-data.ts'
-import {
-  benchApprovals,
-  benchApprovalsFloor,
-  benchDeliveries,
-  benchDeliveriesFloor,
-  type FloorRun,
-  type Work,
-} from './sales-work.ts'
-import { adminToken, backendsCpu, cpuBetween, cpuMsOf } from './server.ts'
+import { salesWorkRows } from './orders-work.ts'
+import { type Context, log, ms, type Row, spreadOf } from './report.ts'
+import { adminToken } from './server.ts'
 
 /**
  * Sales at a group's size (issue 18): a million orders with their lines, reviews, deliveries and
@@ -31,17 +23,6 @@ const ROUNDS = Number(process.env.BENCH_ORDER_ROUNDS ?? 5)
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3)
 const EXPORT_ORDERS = 100_000
 
-type Context = { databaseUrl: string; baseUrl: string; token: string; pid: number }
-type Row = { metric: string; value: string; target?: string; ok?: boolean }
-
-const ms = (n: number) => `${n.toFixed(1)} ms`
-const log = (msg: string) => console.error(`[bench] ${msg}`)
-/** The lowest / median / highest of the rounds' p95. */
-const spread = (runs: LoadResult[]) => {
-  const p95s = runs.map((r) => r.p95).sort((a, b) => a - b)
-  return [p95s[0]!, percentile(p95s, 50), p95s[p95s.length - 1]!].map(ms).join(' / ')
-}
-
 /** The order list's statements only: its reviewer read by id (`OrderReview`) is never called by a list. */
 const ORDER_RESOURCE = orderCrud({} as OrderReview)
 
@@ -49,7 +30,13 @@ const ORDER_RESOURCE = orderCrud({} as OrderReview)
 const p95Rows = (name: string, runs: LoadResult[], target: number): Row[] => {
   const all = together(runs)
   return [
-    { metric: `${name}: p95 per round (min / median / max)`, value: spread(runs) },
+    {
+      metric: `${name}: p95 per round (min / median / max)`,
+      value: spreadOf(
+        runs.map((r) => r.p95),
+        ms,
+      ),
+    },
     {
       metric: `${name}: p50 / p95`,
       value: `${ms(all.p50)} / ${ms(all.p95)}`,
@@ -61,146 +48,6 @@ const p95Rows = (name: string, runs: LoadResult[], target: number): Row[] => {
 }
 
 const get = (url: string, token: string) => call('GET', url, token)
-
-/**
- * KB the machine has read from its disks since boot (`pgpgin`): the work below is measured with
- * how much of it waited for pages its page cache no longer held. On the development VM, memory
- * idle for a minute is paged out (DAMON), so a database loaded minutes before is read again from
- * disk: approvals on an idle database of 150 000 orders made 7/s, then 273/s and 475/s once read.
- */
-const diskReadKb = () => Number(readFileSync('/proc/vmstat', 'utf8').match(/^pgpgin (\d+)$/m)?.[1] ?? 0)
-
-const WORK_SECONDS = Number(process.env.BENCH_WORK_SECONDS ?? 10)
-/** A floor round sends this many times the writes the app made in the round before it. */
-const FLOOR_SHARE = 1
-
-/** CPU in ms: the app server's, the database's during the app's rounds, the database's during the floor's. */
-type WorkCpu = { server: number; appDb: number; floorDb: number }
-
-/** The lowest / median / highest of numbers, formatted. */
-const spreadOf = (values: number[], format: (n: number) => string) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return [sorted[0]!, percentile(sorted, 50), sorted[sorted.length - 1]!].map(format).join(' / ')
-}
-
-/**
- * A write many people make at once: its name, what one write is called (`unit`), the writes a
- * second it must reach (`target`), the check after each round, and its rounds through the app and
- * through the floor (sales-work.ts).
- */
-type WorkMeasure = {
-  part: 'approvals' | 'deliveries'
-  name: string
-  unit: string
-  target: number
-  check: string
-  app: (databaseUrl: string, baseUrl: string, connections: number, seconds: number) => Promise<Work>
-  floor: (run: FloorRun) => Promise<Work>
-}
-
-const SALES_WORK: readonly WorkMeasure[] = [
-  {
-    part: 'approvals',
-    name: 'approvals (3 reviewers, each on the orders at their step)',
-    unit: 'decisions',
-    target: 300,
-    check: 'approvals: decided orders not where their decision put them',
-    app: benchApprovals,
-    floor: benchApprovalsFloor,
-  },
-  {
-    part: 'deliveries',
-    name: 'deliveries (whole orders from one depot, batches earliest expiry first)',
-    unit: 'postings',
-    target: 100,
-    check: 'deliveries: stock unlike its ledger, a sales-out unlike its delivery, negative, or shipped beyond a line',
-    app: benchDeliveries,
-    floor: benchDeliveriesFloor,
-  },
-]
-
-/**
- * Writes many people make at once (approvals, deliveries): ROUNDS rounds of WORK_SECONDS through
- * the app, each on what still waits for it and checked after it, each followed by a round of its
- * floor (the same statements through bare pg, recorded by `recorder`: FLOOR_SHARE times the writes
- * the app made, recorded then sent), so a slow or fast spell of the machine falls on both.
- */
-const workRows = async (
-  { databaseUrl, baseUrl, pid }: Context,
-  { name, unit, target, check, app: appRound, floor }: WorkMeasure,
-  recorder: FloorRun['recorder'],
-): Promise<Row[]> => {
-  const apps: (Work & { readMb: number })[] = []
-  const floors: Work[] = []
-  const cpu: WorkCpu = { server: 0, appDb: 0, floorDb: 0 }
-  for (let round = 0; round < ROUNDS; round++) {
-    log(`${name}, round ${round + 1} of ${ROUNDS}, ${WORK_SECONDS} s`)
-    const readBefore = diskReadKb()
-    const serverBefore = cpuMsOf(pid)
-    let dbBefore = await backendsCpu(databaseUrl)
-    const app = await appRound(databaseUrl, baseUrl, CONNECTIONS, WORK_SECONDS)
-    // nothing was left waiting (a small dataset): the rounds end, and the measures are of those before
-    if (app.done === 0 && apps.length > 0) {
-      log(`${name}: nothing left waiting for round ${round + 1}; measured over ${apps.length} rounds`)
-      break
-    }
-    cpu.appDb += cpuBetween(dbBefore, await backendsCpu(databaseUrl))
-    cpu.server += cpuMsOf(pid) - serverBefore
-    // what the machine read from its disk meanwhile: pages its page cache no longer held
-    apps.push({ ...app, readMb: (diskReadKb() - readBefore) / 1024 })
-    const count = Math.max(1, Math.ceil(app.done * FLOOR_SHARE))
-    log(`${name}, round ${round + 1} of ${ROUNDS}: the floor, ${count} recorded writes`)
-    // the floor's backends from its first write to its last (its recording not counted)
-    const measure = {
-      start: async () => {
-        dbBefore = await backendsCpu(databaseUrl)
-      },
-      end: async () => {
-        cpu.floorDb += cpuBetween(dbBefore, await backendsCpu(databaseUrl))
-      },
-    }
-    floors.push(await floor({ databaseUrl, baseUrl, recorder, connections: CONNECTIONS, count, measure }))
-  }
-  const rate = (w: Work) => w.done / w.result.seconds
-  const doneOf = (ws: Work[]) => ws.reduce((s, w) => s + w.done, 0)
-  const total = (ws: Work[]) => doneOf(ws) / ws.reduce((s, w) => s + w.result.seconds, 0)
-  const ratio = total(apps) / total(floors)
-  const all = together(apps.map((r) => r.result))
-  const floorAll = together(floors.map((r) => r.result))
-  const broken = [...apps, ...floors].reduce((s, w) => s + w.broken, 0)
-  const errors = all.errors + floorAll.errors
-  return [
-    {
-      metric: `${name}: per round (min / median / max)`,
-      value: `${spreadOf(apps.map(rate), (x) => x.toFixed(0))} ${unit}/s (MB read from disk: ${apps.map((r) => r.readMb.toFixed(0)).join(', ')})`,
-    },
-    {
-      metric: name,
-      value: `${total(apps).toFixed(0)} ${unit}/s, p95 ${ms(all.p95)} (${all.errors} errors)`,
-      target: `>= ${target}/s`,
-      ok: total(apps) >= target,
-    },
-    {
-      metric: `${name}: floor (bare pg), per round (min / median / max)`,
-      value: `${total(floors).toFixed(0)} ${unit}/s, p95 ${ms(floorAll.p95)} (${floorAll.errors} errors); ${spreadOf(floors.map(rate), (x) => x.toFixed(0))}`,
-    },
-    {
-      metric: `${name}: app / floor per round (min / median / max)`,
-      value: spreadOf(
-        apps.map((a, i) => rate(a) / rate(floors[i]!)),
-        (x) => x.toFixed(2),
-      ),
-    },
-    { metric: `${name}: app / floor`, value: `${ratio.toFixed(2)}x`, target: '>= 0.7x', ok: ratio >= 0.7 },
-    {
-      metric: `${name}: CPU per write: app server / database (app) / database (floor)`,
-      value: [cpu.server / doneOf(apps), cpu.appDb / doneOf(apps), cpu.floorDb / doneOf(floors)]
-        .map((x) => `${x.toFixed(2)} ms`)
-        .join(' / '),
-    },
-    { metric: check, value: String(broken), target: '0', ok: broken === 0 && errors === 0 },
-  ]
-}
 
 /** BENCH_ORDER_PARTS: the measures to run after the data's load (e.g. `approvals,deliveries`); all when unset. */
 const PARTS = process.env.BENCH_ORDER_PARTS?.split(',').map((s) => s.trim())
@@ -314,53 +161,51 @@ const detailRows = async ({ baseUrl, token }: Context, sample: readonly string[]
   ]
 }
 
-/** The home page, as the administrator and as the regional president open it, two at once. */
-const dashboardRows = async ({ baseUrl, token }: Context, president: string) => {
+/**
+ * A page as each of `callers` opens it, two calls at once: a 3 s warm-up, then ROUNDS rounds;
+ * p95 against `target` ms per caller.
+ */
+const callerRows = async (baseUrl: string, page: string, path: string, callers: [string, string][], target: number) => {
   const rows: Row[] = []
-  for (const [who, caller] of [
-    ['admin', token],
-    ['region_president', president],
-  ] as const) {
-    const dashboard = () => get(`${baseUrl}/api/dashboard/analysis`, caller).then(() => undefined)
-    await loadCalls(dashboard, 2, 3)
+  for (const [who, token] of callers) {
+    const open = () => get(`${baseUrl}${path}`, token).then(() => undefined)
+    await loadCalls(open, 2, 3)
     const runs: LoadResult[] = []
-    for (let round = 0; round < ROUNDS; round++) runs.push(await loadCalls(dashboard, 2, ROUND_SECONDS))
-    rows.push(...p95Rows(`dashboard as ${who}`, runs, 300))
+    for (let round = 0; round < ROUNDS; round++) runs.push(await loadCalls(open, 2, ROUND_SECONDS))
+    rows.push(...p95Rows(`${page} as ${who}`, runs, target))
   }
   return rows
 }
+
+/** The home page, as the administrator and as the regional president open it. */
+const dashboardRows = ({ baseUrl, token }: Context, president: string) =>
+  callerRows(
+    baseUrl,
+    'dashboard',
+    '/api/dashboard/analysis',
+    [
+      ['admin', token],
+      ['region_president', president],
+    ],
+    300,
+  )
 
 /**
  * The inbox's first page (`/sys/todo/list`, its count with it) as each reviewer of the order flow
- * opens it, two at once: the first step's, which holds most open reviews, and the later steps'.
+ * opens it: the first step's, which holds most open reviews, and the later steps'.
  */
-const inboxRows = async ({ baseUrl }: Context, president: string) => {
-  const rows: Row[] = []
-  for (const [who, caller] of [
-    ['region_president', president],
-    ['branch_finance', await adminToken(baseUrl, 'branch_finance')],
-    ['gm_president', await adminToken(baseUrl, 'gm_president')],
-  ] as const) {
-    const inbox = () => get(`${baseUrl}/api/sys/todo/list?pageNo=1&pageSize=10`, caller).then(() => undefined)
-    await loadCalls(inbox, 2, 3)
-    const runs: LoadResult[] = []
-    for (let round = 0; round < ROUNDS; round++) runs.push(await loadCalls(inbox, 2, ROUND_SECONDS))
-    rows.push(...p95Rows(`inbox as ${who}`, runs, 20))
-  }
-  return rows
-}
-
-/** Many people at work: reviewers deciding, logistics shipping, each beside its floor; then the invariants. */
-const salesWorkRows = async (ctx: Context) => {
-  const recorder = await createRecorder(ctx.databaseUrl)
-  try {
-    const rows: Row[] = []
-    for (const work of SALES_WORK) if (measured(work.part)) rows.push(...(await workRows(ctx, work, recorder)))
-    return rows
-  } finally {
-    await recorder.close()
-  }
-}
+const inboxRows = async ({ baseUrl }: Context, president: string) =>
+  callerRows(
+    baseUrl,
+    'inbox',
+    '/api/sys/todo/list?pageNo=1&pageSize=10',
+    [
+      ['region_president', president],
+      ['branch_finance', await adminToken(baseUrl, 'branch_finance')],
+      ['gm_president', await adminToken(baseUrl, 'gm_president')],
+    ],
+    20,
+  )
 
 /** The export of the newest orders with their lines, and the server's memory during it. */
 const exportRows = async ({ baseUrl, token, pid }: Context, exportFrom: string, exportOrders: number) => {
@@ -404,7 +249,8 @@ export const orderSection = {
     if (measured('detail')) rows.push(...(await detailRows(ctx, sample)))
     if (measured('dashboard')) rows.push(...(await dashboardRows(ctx, president)))
     if (measured('inbox')) rows.push(...(await inboxRows(ctx, president)))
-    if (measured('approvals') || measured('deliveries')) rows.push(...(await salesWorkRows(ctx)))
+    if (measured('approvals') || measured('deliveries'))
+      rows.push(...(await salesWorkRows(ctx, { rounds: ROUNDS, connections: CONNECTIONS, measured })))
     if (measured('export')) rows.push(...(await exportRows(ctx, exportFrom, exportOrders)))
     return rows
   },

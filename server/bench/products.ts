@@ -2,6 +2,7 @@ import type { ListQuery } from '@app/contracts'
 import pg from 'pg'
 import { pinyinOf } from '../src/platform/pinyin.ts'
 import { type LoadResult, listUrl, loadList } from './list.ts'
+import { type Context, log, ms, type Row } from './report.ts'
 
 /**
  * The product list on PostgreSQL (issue 7 'Done when'): 100 000 products, then the list as a
@@ -79,12 +80,6 @@ export const loadProducts = async (url: string, n: number) => {
   await c.end()
   return { capsules: rows[0]!.id }
 }
-
-type Context = { databaseUrl: string; baseUrl: string; token: string }
-type Row = { metric: string; value: string; target?: string; ok?: boolean }
-
-const ms = (n: number) => `${n.toFixed(1)} ms`
-const log = (msg: string) => console.error(`[bench] ${msg}`)
 
 /**
  * The four list queries a user of the product screen makes, 10 rows a page, with their p95 targets
