@@ -100,6 +100,15 @@ const linksOf = async (username: string, orderNo: string) => {
 
 const outcome = (html: string) => /data-outcome="([^"]+)"/.exec(html)?.[1]
 
+/**
+ * Gives reviews under way a time limit on their steps, as reviews started on a flow with one
+ * have: each step's, and the review's copy of its current step's.
+ */
+const giveTimeLimit = async (db: TestApp['database']['db'], reviewIds: string[], hours: number) => {
+  await db.update(reviewSteps).set({ timeLimitHours: hours }).where(inArray(reviewSteps.reviewId, reviewIds))
+  await db.update(reviews).set({ currentTimeLimitHours: hours }).where(inArray(reviews.id, reviewIds))
+}
+
 describe('mail for a review waiting for you', () => {
   it('reaches the step reviewer once, in their language, with the order, its lines and a link', async () => {
     const { orderNo } = await addOrder(branchAdmin, orderForm(moscow, products, [3, 4]))
@@ -423,7 +432,7 @@ describe('review deadlines', () => {
     const db = t.database.db
     const [review] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.objectId, id))
     // the step has two hours (reminders come four hours before)
-    await db.update(reviewSteps).set({ timeLimitHours: 2 }).where(eq(reviewSteps.reviewId, review!.id))
+    await giveTimeLimit(db, [review!.id], 2)
     const deadlines = notifyOf(db)!.deadlines
     await deadlines.tick()
     await deadlines.tick()
@@ -466,7 +475,7 @@ describe('review deadlines', () => {
     expect(started).toHaveLength(3)
     const ids = started.map((r) => r.id)
     // their first step has two hours (reminders come four hours before)
-    await db.update(reviewSteps).set({ timeLimitHours: 2 }).where(inArray(reviewSteps.reviewId, ids))
+    await giveTimeLimit(db, ids, 2)
     /** The mails of an event queued for these reviews: one per recipient. */
     const queued = async (event: string) =>
       (
@@ -508,7 +517,11 @@ describe('review deadlines, many at once', () => {
       update sys_review r set step_started_at = now() - interval '3 hours' - s.n * interval '1 second'
       from (select id, row_number() over (order by id) as n from sys_review where object_no like 'PAGE-%') s
       where r.id = s.id`)
-    await db.update(reviewSteps).set({ timeLimitHours: 2 }).where(inArray(reviewSteps.reviewId, started))
+    await giveTimeLimit(
+      db,
+      (await started).map((r) => r.id),
+      2,
+    )
     await notifyOf(db)!.deadlines.tick()
     // the submitter is told of each expiry once
     const [told] = await db

@@ -1,7 +1,8 @@
 import { OPEN_APPROVAL, objectsTitle } from '@app/contracts'
 import { and, eq, gt, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { outbox, reviewSteps, reviews } from '../../db/schema/index.ts'
+import { outbox, reviews } from '../../db/schema/index.ts'
+import { reviewDeadline } from '../../platform/approval/index.ts'
 import { orderSummaryOf } from './facts.ts'
 import { type createTeller, startedTogether } from './producers.ts'
 import { lead } from './texts.ts'
@@ -56,20 +57,18 @@ export const createDeadlineWatch = (deps: {
         submitterId: reviews.submitterId,
         currentStep: reviews.currentStep,
         stepStartedAt: reviews.stepStartedAt,
-        deadline: sql<Date>`${reviews.stepStartedAt} + ${reviewSteps.timeLimitHours} * interval '1 hour'`.mapWith(
-          (v: string | Date) => new Date(v),
-        ),
+        // wrapped: mapWith would set the shared expression's decoder
+        deadline: sql<Date>`${reviewDeadline}`.mapWith((v: string | Date) => new Date(v)),
         // counted over every due review, not the page: a review started alone costs no further statement
         startedWith: sql<number>`count(*) over (partition by ${reviews.business}, ${reviews.submitterId},
           ${reviews.stepStartedAt}, ${reviews.currentStep})`.mapWith(Number),
       })
       .from(reviews)
-      .innerJoin(reviewSteps, and(eq(reviewSteps.reviewId, reviews.id), eq(reviewSteps.stepNo, reviews.currentStep)))
       .where(
         and(
           inArray(reviews.status, [...OPEN_APPROVAL]),
-          isNotNull(reviewSteps.timeLimitHours),
-          sql`${reviews.stepStartedAt} + ${reviewSteps.timeLimitHours} * interval '1 hour'
+          isNotNull(reviews.currentTimeLimitHours),
+          sql`${reviewDeadline}
             between now() - ${EXPIRED_NOTICE_WITHIN_MS} * interval '1 millisecond'
             and now() + ${remindBeforeMs} * interval '1 millisecond'`,
           after ? gt(reviews.id, after) : undefined,

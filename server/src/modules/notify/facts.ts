@@ -8,7 +8,6 @@ import {
   dictItems,
   dictTypes,
   products,
-  reviewSteps,
   reviews,
   roles,
   saleApplyModifies,
@@ -144,10 +143,9 @@ const reviewStateStatement = reusable('notify_review_state', (db) =>
       currentStep: reviews.currentStep,
       version: reviews.version,
       stepStartedAt: reviews.stepStartedAt,
-      timeLimitHours: reviewSteps.timeLimitHours,
+      timeLimitHours: reviews.currentTimeLimitHours,
     })
     .from(reviews)
-    .leftJoin(reviewSteps, and(eq(reviewSteps.reviewId, reviews.id), eq(reviewSteps.stepNo, reviews.currentStep)))
     .where(eq(reviews.id, sql.placeholder('id'))),
 )
 

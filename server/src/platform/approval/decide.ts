@@ -15,7 +15,7 @@ import {
   holdsStep,
   membershipsOf,
 } from './reviewers.ts'
-import { lockReviewRow } from './start.ts'
+import { holderOf, lockReviewRow } from './start.ts'
 import type { ApprovalContext, DecideInput, DecisionResult, ReviewRef, ReviewRow, ReviewStepRow } from './types.ts'
 
 const HOUR_MS = 3_600_000
@@ -209,9 +209,7 @@ const planDecision = async (tx: DbOrTx, c: Checked, approve: boolean, now: Date)
       patch: {
         status: ApprovalStatus.UnderReview,
         currentStep: step.stepNo,
-        currentRoleCode: step.roleCode,
-        currentDeptCode: step.deptCode,
-        currentTimeLimitHours: step.timeLimitHours,
+        ...holderOf(step),
         stepStartedAt: now,
       } as ReviewPatch,
       next: { step, before: { decision: ReviewDecision.Approve, userId: actorId } } as Next | null,
@@ -234,9 +232,7 @@ const planDecision = async (tx: DbOrTx, c: Checked, approve: boolean, now: Date)
     patch: {
       status: backTo > 1 ? ApprovalStatus.UnderReview : ApprovalStatus.Pending,
       currentStep: backTo,
-      currentRoleCode: step.roleCode,
-      currentDeptCode: step.deptCode,
-      currentTimeLimitHours: step.timeLimitHours,
+      ...holderOf(step),
       stepStartedAt: now,
     } as ReviewPatch,
     next: { step, before: steps.find((s) => s.stepNo === backTo - 1) } as Next | null,

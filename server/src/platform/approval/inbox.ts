@@ -7,7 +7,7 @@ import { departments, reviewSteps, reviews, roles } from '../../db/schema/index.
 import { escapeLike } from '../list-query.ts'
 import { cur, curOfReview, itemColumns, pageOf, type ReviewListFilter, submitter, toItem } from './queries.ts'
 import { type Member, membershipsOf, userIdOf } from './reviewers.ts'
-import { OPEN_STATUSES } from './start.ts'
+import { OPEN_STATUSES, reviewDeadline } from './start.ts'
 
 /**
  * The inbox: the open reviews whose current step waits for the user (`listTodo`), and its size
@@ -78,7 +78,7 @@ const todoTotals = reusableEach('sys_review_todo', (db, shape: TodoShape) => {
   const holders = sql`unnest(${sql.placeholder('roleCodes')}::text[]) as r (role)
     cross join unnest(${sql.placeholder('orgCodes')}::text[]) as d (dept)
     cross join lateral (select r.role, d.dept) as holder`
-  const overdue = sql`${reviews.stepStartedAt} + ${reviews.currentTimeLimitHours} * interval '1 hour' < now()`
+  const overdue = sql`${reviewDeadline} < now()`
   const end = sql`(${sql.placeholder('offset')}::int + ${sql.placeholder('limit')}::int)`
   return rawStatement(
     db,

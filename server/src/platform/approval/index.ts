@@ -22,7 +22,7 @@ import type {
 export { deadlineOf } from './decide.ts'
 export type { ReviewListFilter } from './queries.ts'
 export { nameIn, progressColumns, toProgress } from './queries.ts'
-export { isOpen, lockedReviewOf, OPEN_STATUSES } from './start.ts'
+export { isOpen, lockedReviewOf, OPEN_STATUSES, reviewDeadline } from './start.ts'
 export type * from './types.ts'
 
 export type ApprovalDeps = { events: EventBus }

@@ -14,6 +14,7 @@ import type {
   ReviewRef,
   ReviewRow,
   ReviewState,
+  ReviewStepRow,
   StartReviewInput,
   StartReviewsInput,
 } from './types.ts'
@@ -109,6 +110,19 @@ const stepRowsOf = (config: ActiveConfig, submitter: StartReviewInput['submitter
   return stepRows
 }
 
+/**
+ * What a review's row keeps of the step made current (a start, an approval that moves on, a
+ * return): who holds it and its time limit, which the inbox and the deadlines read without the step.
+ */
+export const holderOf = (step: Pick<ReviewStepRow, 'roleCode' | 'deptCode' | 'timeLimitHours'>) => ({
+  currentRoleCode: step.roleCode,
+  currentDeptCode: step.deptCode,
+  currentTimeLimitHours: step.timeLimitHours,
+})
+
+/** When the current step of a review expires (null without a time limit), in SQL. */
+export const reviewDeadline = sql<Date>`${reviews.stepStartedAt} + ${reviews.currentTimeLimitHours} * interval '1 hour'`
+
 /** What a review's row holds at a start (its first round or a later one), from the config in force. */
 const startValues = (
   input: Pick<StartReviewInput, 'objectNo' | 'submitter'>,
@@ -125,9 +139,7 @@ const startValues = (
   submitterOrgCode: input.submitter.orgCode,
   stepCount: stepRows.length,
   currentStep: 1,
-  currentRoleCode: stepRows[0]!.roleCode,
-  currentDeptCode: stepRows[0]!.deptCode,
-  currentTimeLimitHours: stepRows[0]!.timeLimitHours,
+  ...holderOf(stepRows[0]!),
   status: ApprovalStatus.Pending,
   startedAt: now,
   stepStartedAt: now,

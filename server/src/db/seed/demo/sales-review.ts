@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { ApprovalStatus, RejectFlow, ReviewDecision, StepDeptType } from '@app/contracts'
 import { eq } from 'drizzle-orm'
 import { holdersOf } from '../../../platform/approval/reviewers.ts'
-import { activeConfigOf } from '../../../platform/approval/start.ts'
+import { activeConfigOf, holderOf } from '../../../platform/approval/start.ts'
 import { eventRequest, LogType, type RequestInfo } from '../../../platform/audit-log.ts'
 import { loadPermissionCodes, type Principal, widestScope } from '../../../platform/auth/principal.ts'
 import type { DbOrTx } from '../../client.ts'
@@ -241,9 +241,7 @@ export const reviewRows = (
     submitterOrgCode: about.submitter.orgCode,
     stepCount,
     currentStep: state.currentStep,
-    currentRoleCode: holder.roleCode,
-    currentDeptCode: holder.orgCode,
-    currentTimeLimitHours: holder.timeLimitHours,
+    ...holderOf({ ...holder, deptCode: holder.orgCode }),
     status: state.status,
     startedAt: current.startedAt,
     stepStartedAt: state.stepStartedAt,
