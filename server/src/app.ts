@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { startUpkeep } from './db/upkeep.ts'
 import { registerModules } from './modules/index.ts'
 import { accessPlugin, withPermissionKeys } from './platform/access.ts'
 import { createResourceRegistry, type ResourceRegistry } from './platform/crud/registry.ts'
@@ -78,6 +79,9 @@ export const buildApp = async (
   })
   await app.register(accessPlugin, { database })
   await app.register(registerModules, { prefix: '/api' })
+  // the embedded database has no autovacuum: the server does its upkeep (nothing on PostgreSQL)
+  const stopUpkeep = startUpkeep(database, (err) => app.log.warn({ err }, 'database upkeep failed'))
+  app.addHook('onClose', stopUpkeep)
 
   if (existsSync(path.join(config.webDist, 'index.html'))) await serveWeb(app, config.webDist)
   else app.setNotFoundHandler(sendNotFound)
