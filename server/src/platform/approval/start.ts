@@ -14,7 +14,6 @@ import type {
   ReviewRef,
   ReviewRow,
   ReviewState,
-  ReviewStepRow,
   StartReviewInput,
   StartReviewsInput,
 } from './types.ts'
@@ -114,10 +113,10 @@ const stepRowsOf = (config: ActiveConfig, submitter: StartReviewInput['submitter
  * What a review's row keeps of the step made current (a start, an approval that moves on, a
  * return): who holds it and its time limit, which the inbox and the deadlines read without the step.
  */
-export const holderOf = (step: Pick<ReviewStepRow, 'roleCode' | 'deptCode' | 'timeLimitHours'>) => ({
+export const holderOf = (step: Pick<typeof reviewSteps.$inferInsert, 'roleCode' | 'deptCode' | 'timeLimitHours'>) => ({
   currentRoleCode: step.roleCode,
-  currentDeptCode: step.deptCode,
-  currentTimeLimitHours: step.timeLimitHours,
+  currentDeptCode: step.deptCode ?? null,
+  currentTimeLimitHours: step.timeLimitHours ?? null,
 })
 
 /** When the current step of a review expires (null without a time limit), in SQL. */

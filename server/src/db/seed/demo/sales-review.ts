@@ -226,32 +226,6 @@ export const reviewRows = (
     }
   }
   const current = rounds[rounds.length - 1]!
-  const holder = config.steps.find((s) => s.stepNo === state.currentStep)!
-  const review: ReviewRow = {
-    id,
-    business: about.business,
-    objectId: about.objectId,
-    objectNo: about.objectNo,
-    configId: config.id,
-    round: rounds.length,
-    repeatAudit: config.repeatAudit,
-    rejectFlow: config.rejectFlow,
-    forbidSelfApproval: config.forbidSelfApproval,
-    submitterId: about.submitter.id,
-    submitterOrgCode: about.submitter.orgCode,
-    stepCount,
-    currentStep: state.currentStep,
-    ...holderOf({ ...holder, deptCode: holder.orgCode }),
-    status: state.status,
-    startedAt: current.startedAt,
-    stepStartedAt: state.stepStartedAt,
-    finishedAt: state.finishedAt,
-    createAt: rounds[0]!.startedAt,
-    createBy: about.submitter.id,
-    updateAt: version > 1 ? last.at : null,
-    updateBy: version > 1 ? last.by.id : null,
-    version,
-  }
   const steps: StepRow[] = config.steps.map((s: FlowStep) => {
     const d = current.decisions.find((x) => x.stepNo === s.stepNo)
     return {
@@ -271,6 +245,31 @@ export const reviewRows = (
       note: d?.note ?? null,
     }
   })
+  const review: ReviewRow = {
+    id,
+    business: about.business,
+    objectId: about.objectId,
+    objectNo: about.objectNo,
+    configId: config.id,
+    round: rounds.length,
+    repeatAudit: config.repeatAudit,
+    rejectFlow: config.rejectFlow,
+    forbidSelfApproval: config.forbidSelfApproval,
+    submitterId: about.submitter.id,
+    submitterOrgCode: about.submitter.orgCode,
+    stepCount,
+    currentStep: state.currentStep,
+    ...holderOf(steps.find((s) => s.stepNo === state.currentStep)!),
+    status: state.status,
+    startedAt: current.startedAt,
+    stepStartedAt: state.stepStartedAt,
+    finishedAt: state.finishedAt,
+    createAt: rounds[0]!.startedAt,
+    createBy: about.submitter.id,
+    updateAt: version > 1 ? last.at : null,
+    updateBy: version > 1 ? last.by.id : null,
+    version,
+  }
   return { review, steps, decisions, logs }
 }
 
