@@ -511,17 +511,15 @@ describe('review deadlines, many at once', () => {
     const rows = Array.from({ length: 210 }, (_, i) => importRow(i + 1, 'PAGE-'))
     expect(await importProducts(t.app, admin, rows)).toMatchObject({ imported: 210 })
     const db = t.database.db
-    const started = db.select({ id: reviews.id }).from(reviews).where(like(reviews.objectNo, 'PAGE-%'))
+    const started = (await db.select({ id: reviews.id }).from(reviews).where(like(reviews.objectNo, 'PAGE-%'))).map(
+      (r) => r.id,
+    )
     // each started on its own, a second apart, three hours ago, with two hours to decide: expired
     await db.execute(sql`
       update sys_review r set step_started_at = now() - interval '3 hours' - s.n * interval '1 second'
       from (select id, row_number() over (order by id) as n from sys_review where object_no like 'PAGE-%') s
       where r.id = s.id`)
-    await giveTimeLimit(
-      db,
-      (await started).map((r) => r.id),
-      2,
-    )
+    await giveTimeLimit(db, started, 2)
     await notifyOf(db)!.deadlines.tick()
     // the submitter is told of each expiry once
     const [told] = await db
