@@ -36,6 +36,11 @@ export const createBenchDatabase = async (adminUrl: string, prefix = 'bench') =>
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
       await c.end()
     },
+    /** Drops it, or with `keep` leaves it to look into afterwards and says its name. */
+    async dropUnless(keep: boolean, say: (msg: string) => void) {
+      if (keep) say(`kept database ${name}`)
+      else await this.drop()
+    },
   }
 }
 

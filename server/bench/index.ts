@@ -185,8 +185,7 @@ const main = async () => {
     if (missed.length > 0) console.log(`\nmissed: ${missed.map((r) => r.metric).join(', ')}`)
   } finally {
     await server?.stop()
-    if (KEEP) log(`kept database ${new URL(database.url).pathname.slice(1)}`)
-    else await database.drop()
+    await database.dropUnless(KEEP, log)
   }
 }
 

@@ -366,8 +366,7 @@ const main = async () => {
     if (!valid) console.log(`\nNOT VALID: other work kept the machine busy (${quiet.value}); its figures do not count`)
   } finally {
     for (const i of instances) await i.stop()
-    if (KEEP) log(`kept database ${database.name}`)
-    else await database.drop()
+    await database.dropUnless(KEEP, log)
   }
   if (failed) process.exitCode = 1
   else if (!valid) process.exitCode = 2
