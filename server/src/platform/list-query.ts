@@ -113,14 +113,15 @@ export const inline: Bind = (value) => sql.param(value)
 
 /**
  * Placeholders `p0`, `p1`... in the order `write` binds values; `named` gives the values for them.
- * A statement written so is the same for every request of its shape.
+ * A statement written so is the same for every request of its shape. A statement with several
+ * conditions gives each its own `prefix`.
  */
-export const placeholders = (): Bind => {
+export const placeholders = (prefix = 'p'): Bind => {
   let n = 0
-  return () => sql.placeholder(`p${n++}`)
+  return () => sql.placeholder(`${prefix}${n++}`)
 }
-export const named = (values: readonly unknown[]): Record<string, unknown> =>
-  Object.fromEntries(values.map((v, i) => [`p${i}`, v]))
+export const named = (values: readonly unknown[], prefix = 'p'): Record<string, unknown> =>
+  Object.fromEntries(values.map((v, i) => [`${prefix}${i}`, v]))
 
 /**
  * Conditions of a list query, parsed and checked but not yet SQL. Their SQL depends only on

@@ -9,8 +9,10 @@ import { scopeConditions } from '../data-scope.ts'
 import { notFound } from '../errors.ts'
 import {
   type Bind,
+  type Conditions,
   type Cursor,
   combine,
+  conditionsOf,
   inline,
   keysetAfter,
   leadKey,
@@ -203,12 +205,15 @@ export const createCrudReads = (database: Pick<Database, 'db' | 'arrays'>, r: Co
     decorated,
     reads: {
       /**
-       * The live rows of this caller's data scope (and the declaration's `visibleTo`) and `more`, as
-       * one condition, without what a reviewer reads beyond the scope (`alsoVisibleTo`): the
-       * dashboard's figures are the viewer's data scope, as the summary tables can keep them.
+       * The live rows of this caller's data scope (and the declaration's `visibleTo`), without what a
+       * reviewer reads beyond the scope (`alsoVisibleTo`): the dashboard's figures are the viewer's
+       * data scope, as the summary tables can keep them. A condition of its shape (list-query.ts),
+       * for a statement built once per shape.
        */
-      inScope: (principal: Principal, ...more: (SQL | undefined)[]) =>
-        and(r.live(), access(principal, false).write(inline), ...more),
+      scopeOf: (principal: Principal): Conditions => {
+        const scope = access(principal, false)
+        return conditionsOf(scope.shape, scope.values, (bind) => and(r.live(), scope.write(bind)))
+      },
 
       /** A page of the list and the total, through the statements of the query's shape. */
       async list(principal: Principal, listQuery: ListQuery): Promise<Page<Row>> {
