@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reviews } from '../../src/db/schema/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { type Api, decide, putFlowInForce, signIn, step, submit, userIdOf } from './fixtures.ts'
+import { type Api, addUser, decide, putFlowInForce, signIn, step, submit, userIdOf } from './fixtures.ts'
 
 let t: TestApp
 let admin: Api
@@ -90,6 +90,26 @@ describe('the inbox (/sys/todo/list)', () => {
   it('leaves out what the caller submitted when self-approval is banned', async () => {
     const own = await submit(t.app, AuditBusiness.SaleOrder, { userId: id.region_president!, orgCode: 'A01A02' })
     expect((await todo(rp)).records.map((r) => r.id)).not.toContain(own.reviewId)
+  })
+
+  it('holds every step of each role in each department of the caller, however many pairs they make', async () => {
+    // the first step's and the second step's role, in the first step's department and the second
+    // one's (four pairs), then in a third department too (six)
+    const roles = [RoleCode.RegionPresident, RoleCode.BranchFinance]
+    await addUser(t.database.db, 'inbox.first', [RoleCode.RegionPresident], ['A01A02'])
+    const first = await signIn(t.app, 'inbox.first')
+    const atFirst = (await todo(first, { pageSize: 50 })).records.map((r) => r.id)
+    const atSecond = (await todo(bf, { pageSize: 50 })).records.map((r) => r.id)
+    expect(atFirst.length).toBeGreaterThan(0)
+    expect(atSecond.length).toBeGreaterThan(0)
+    await addUser(t.database.db, 'inbox.both', roles, ['A01A02', 'A01A05'])
+    const both = await todo(await signIn(t.app, 'inbox.both'), { pageSize: 50 })
+    expect(both.total).toBe(atFirst.length + atSecond.length)
+    expect(new Set(both.records.map((r) => r.id))).toEqual(new Set([...atFirst, ...atSecond]))
+    await addUser(t.database.db, 'inbox.three', roles, ['A01A02', 'A01A03', 'A01A05'])
+    const three = await signIn(t.app, 'inbox.three')
+    expect((await todo(three, { pageSize: 50 })).total).toBe(both.total)
+    expect((await todo(three, { business: 'product' })).total).toBe((await todo(first, { business: 'product' })).total)
   })
 
   it('answers 401 without a session', async () => {
