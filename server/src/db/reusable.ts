@@ -77,18 +77,22 @@ export const rawStatement = (db: DbOrTx, statement: SQL): Preparable<unknown> =>
 })
 
 /**
- * A family of `reusable` statements, one per key (a status the statement moves to, the columns it
- * sets), each built when first asked for and named `${name}_${key}`.
+ * A family of `reusable` statements, one per key of what it is built from (a status the statement
+ * moves to, the columns it sets, the shape of a viewer's scopes), each built from the first input
+ * of its key when first asked for and named `${name}_${key}`. The key is the input itself unless
+ * `keyOf` says otherwise; it must tell apart every input that builds another statement.
  */
-export const reusableEach = <K extends string | number, R>(
+export const reusableEach = <I, R>(
   name: string,
-  build: (db: DbOrTx, key: K) => Preparable<R>,
+  build: (db: DbOrTx, input: I) => Preparable<R>,
+  keyOf: (input: I) => string | number = (input) => input as string | number,
 ) => {
-  const made = new Map<K, ReturnType<typeof reusable<R>>>()
-  return (key: K) => {
+  const made = new Map<string | number, ReturnType<typeof reusable<R>>>()
+  return (input: I) => {
+    const key = keyOf(input)
     let run = made.get(key)
     if (!run) {
-      run = reusable<R>(`${name}_${key}`, (db) => build(db, key))
+      run = reusable<R>(`${name}_${key}`, (db) => build(db, input))
       made.set(key, run)
     }
     return run

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { APPROVED, type Dashboard, DELIVERABLE, ErpSyncStatus, type Money, money } from '@app/contracts'
 import { and, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { type Db, rowsOf } from '../../db/client.ts'
-import { rawStatement, reusable } from '../../db/reusable.ts'
+import { rawStatement, reusableEach } from '../../db/reusable.ts'
 import { branches, products, saleOrderFacts, saleOrderLineFacts, saleOrders, stocks } from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
@@ -135,18 +135,19 @@ type Figures = {
   expiry: { expired: number; near: number }
 }
 
-/** The figures' statement of each shape of the scopes, built when first asked for. */
-const figureStatements = new Map<string, ReturnType<typeof reusable<unknown>>>()
-const figuresFor = (scopes: Scopes) => {
-  const key = [scopes.facts, scopes.lineFacts, scopes.orders, scopes.stock].map((c) => c.shape).join('|')
-  let run = figureStatements.get(key)
-  if (!run) {
-    const name = `dashboard_figures_${createHash('sha1').update(key).digest('hex').slice(0, 12)}`
-    run = reusable(name, (db) => rawStatement(db, figuresStatement(scopes)))
-    figureStatements.set(key, run)
-  }
-  return run
-}
+/**
+ * The figures' statement of each shape of the scopes, built when first asked for; named by a hash
+ * of the shapes, as a statement's name is short.
+ */
+const figuresFor = reusableEach(
+  'dashboard_figures',
+  (db, scopes: Scopes) => rawStatement(db, figuresStatement(scopes)),
+  (scopes) =>
+    createHash('sha1')
+      .update([scopes.facts, scopes.lineFacts, scopes.orders, scopes.stock].map((c) => c.shape).join('|'))
+      .digest('hex')
+      .slice(0, 12),
+)
 
 /**
  * Rows of one figure (one per currency) as a count and one amount per currency, to the cent, in
