@@ -123,6 +123,29 @@ describe('sales out', () => {
     expect(res.body.code).toBe(Errors.DataChanged.code)
   })
 
+  it('names what it refers to that does not exist, and takes nothing', async () => {
+    const nowhere = '00000000-0000-4000-8000-000000000001'
+    const fromNowhere = await logistics.post('/api/pro/stock/salesOut', {
+      depotId: nowhere,
+      lines: [{ productId: capsules, quantity: 1 }],
+    })
+    expect(fromNowhere.status).toBe(400)
+    expect(fromNowhere.body).toMatchObject({ code: Errors.ParameterError.code, result: { field: 'depotId' } })
+    const toNowhere = await logistics.post('/api/pro/stock/salesOut', {
+      depotId,
+      branchId: nowhere,
+      lines: [{ productId: capsules, quantity: 1 }],
+    })
+    expect(toNowhere.body).toMatchObject({ code: Errors.ParameterError.code, result: { field: 'branchId' } })
+    const noProduct = await salesOut([
+      { productId: capsules, quantity: 1 },
+      { productId: nowhere, quantity: 1 },
+    ])
+    expect(noProduct.status).toBe(400)
+    expect(noProduct.body).toMatchObject({ code: Errors.ProductMissing.code, result: { productIds: [nowhere] } })
+    expect(await stockOf(capsules)).toBe(110)
+  })
+
   it('is closed to roles without the stock-out right', async () => {
     const finance = await as(t, 'finance_admin')
     expect((await salesOut([{ productId: capsules, quantity: 1 }], finance)).status).toBe(403)

@@ -23,11 +23,18 @@ export const productsByIds = async (tx: DbOrTx, ids: readonly string[]) => {
     })
     .from(products)
     .where(inArray(products.id, unique))
-  if (rows.length !== unique.length) {
-    const found = new Set(rows.map((r) => r.id))
-    fail(Errors.ProductMissing, { productIds: unique.filter((id) => !found.has(id)) })
-  }
-  return new Map(rows.map((r) => [r.id, r]))
+  return productsFound(unique, rows)
+}
+
+/**
+ * The products read for these ids, by id; refuses (product missing) naming the ids none was read
+ * for. For a module that reads its products in a statement of its own.
+ */
+export const productsFound = <P extends { id: string }>(ids: readonly string[], rows: readonly P[]) => {
+  const found = new Map(rows.map((r) => [r.id, r]))
+  const missing = [...new Set(ids)].filter((id) => !found.has(id))
+  if (missing.length > 0) fail(Errors.ProductMissing, { productIds: missing })
+  return found
 }
 
 export { branchOfferOf, branchOfferPage, type OfferedProduct, type OfferedUnit, productFacts } from './branch-offer.ts'

@@ -38,7 +38,7 @@ import { carriesPending, pendingNumber, takePendingNumbers } from '../../platfor
 import { batchesOf, type StockDocService } from '../stock/index.ts'
 import type { OrderFactsReader } from './order.facts.ts'
 import { log, logInsert } from './order.history.ts'
-import { type LineRow, linesOf, lockLinesToDeliver, writeDelivered } from './order.lines.ts'
+import { deliveredWrite, type LineRow, linesOf, lockLinesToDeliver } from './order.lines.ts'
 import { lockOrder, moveOrder, type OrderOwner, ownerColumns } from './order.status.ts'
 import { salesTexts } from './texts.ts'
 
@@ -147,10 +147,6 @@ export const createDeliveries = (deps: { stock: StockDocService; events: EventBu
       refuse(mayDeliver(order, facts.person(principal, order)))
       const { lines: before, rates, names } = await lockLinesToDeliver(tx, order.id)
       const { shipped, after, wanted } = shipping(before, rates, input.lines)
-      await writeDelivered(
-        tx,
-        after.filter((l) => wanted.has(l.id)),
-      )
       const moved = await moveOrder(tx, order, deliveryStatusOf(order.status, after), principal.userId)
       const full = moved.status === OrderStatus.FullyDelivered
       // the rows every delivery shares last, as they are held until the commit and deliveries queue
@@ -172,8 +168,10 @@ export const createDeliveries = (deps: { stock: StockDocService; events: EventBu
         where: eq(saleDeliveries.id, deliveryId),
         text: ['deliveryNo', 'stockDocNo'],
       })
-      // the sales-out, the order's history entry and the delivery with its lines: one statement
+      // the sales-out, the lines' delivered quantities, the order's history entry and the delivery
+      // with its lines: one statement
       await stock.writeOut(tx, req, plan, docNo, (doc) => [
+        deliveredWrite(after.filter((l) => wanted.has(l.id))),
         logInsert(
           tx,
           req,

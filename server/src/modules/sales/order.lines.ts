@@ -187,17 +187,17 @@ export const writeLines = async (tx: DbOrTx, orderId: string, lines: readonly Pr
   return out
 }
 
-/** Writes the delivered quantities of lines a delivery shipped (locked by `lockLinesToDeliver`), in one update. */
-export const writeDelivered = async (tx: DbOrTx, lines: readonly Pick<LineRow, 'id' | 'deliveredQuantity'>[]) => {
-  if (lines.length === 0) return
-  await tx.execute(sql`
+/**
+ * The update of the delivered quantities of lines a delivery shipped (locked by
+ * `lockLinesToDeliver`, at least one), for the statement that writes the delivery.
+ */
+export const deliveredWrite = (lines: readonly Pick<LineRow, 'id' | 'deliveredQuantity'>[]) => sql`
     update ${saleOrderLines} set delivered_quantity = v.quantity
     from (values ${sql.join(
       lines.map((l) => sql`(${l.id}::uuid, ${l.deliveredQuantity}::numeric)`),
       sql`, `,
     )}) as v(id, quantity)
-    where ${saleOrderLines.id} = v.id`)
-}
+    where ${saleOrderLines.id} = v.id`
 
 /** The order's total columns from its lines. */
 export const orderTotals = (lines: readonly (Attributes & { amount: number })[]) => {

@@ -1,7 +1,8 @@
 import { Errors, q } from '@app/contracts'
 import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm'
-import { type DbOrTx, rowsOf, writesAsCtes, writeTogether } from '../../db/client.ts'
-import { depots, stockLedger, stocks } from '../../db/schema/index.ts'
+import { type DbOrTx, rowsOf, uuidArray, writesAsCtes, writeTogether } from '../../db/client.ts'
+import { rawStatement, reusable } from '../../db/reusable.ts'
+import { branches, depots, products, stockLedger, stocks } from '../../db/schema/index.ts'
 import { fail } from '../../platform/errors.ts'
 
 export type Doc = { id: string; docNo: string; docType: string; depotId: string }
@@ -79,6 +80,52 @@ export const lockStock = (tx: DbOrTx, depotId: string, productIds: readonly stri
     .orderBy(asc(stocks.id))
     .for('update')
 
+/** A depot's stock row as a sales-out takes from it. */
+export type HeldStock = Pick<StockRow, 'id' | 'productId' | 'batchNo' | 'quantity' | 'productionDate' | 'expiryDate'>
+
+/** What `readForOut` answers: whether each reference exists, the products read, the rows held. */
+export type OutReads = {
+  depotId: boolean
+  branchId: boolean
+  products: { id: string; auditStatus: string; status: string }[]
+  stock: HeldStock[]
+}
+
+const depot = sql.placeholder('depotId')
+const branch = sql.placeholder('branchId')
+const productIds = sql.placeholder('productIds')
+const outReads = reusable('pro_stock_out_reads', (db) =>
+  rawStatement(
+    db,
+    sql`select exists (select 1 from ${depots} where ${depots.id} = ${depot} and ${depots.status} = '1') as "depotId",
+      (${branch}::uuid is null or exists (select 1 from ${branches} where ${branches.id} = ${branch})) as "branchId",
+      coalesce((select json_agg(json_build_object('id', ${products.id}, 'auditStatus', ${products.auditStatus},
+          'status', ${products.status}))
+        from ${products} where ${products.id} = any(${productIds}::uuid[])), '[]') as products,
+      coalesce((select json_agg(held order by held."id") from (
+          select ${stocks.id} as "id", ${stocks.productId} as "productId", ${stocks.batchNo} as "batchNo",
+                 ${stocks.quantity} as "quantity", ${stocks.productionDate} as "productionDate",
+                 ${stocks.expiryDate} as "expiryDate"
+            from ${stocks} where ${stocks.depotId} = ${depot} and ${stocks.productId} = any(${productIds}::uuid[])
+           order by ${stocks.id} for update) as held), '[]') as stock`,
+  ),
+)
+
+/**
+ * What a sales-out reads before it takes, in one statement: whether its depot is in use and its
+ * branch (when given) exists, its products, and the depot's stock rows of them, locked until the
+ * transaction ends in the order `lockStock` locks them (by id).
+ */
+export const readForOut = async (
+  tx: DbOrTx,
+  depotId: string,
+  branchId: string | null,
+  ids: readonly string[],
+): Promise<OutReads> => {
+  const [read] = rowsOf<OutReads>(await outReads(tx, { depotId, branchId, productIds: uuidArray([...new Set(ids)]) }))
+  return read!
+}
+
 /**
  * Takes stock out of rows and writes their ledger rows, in one statement whatever the number of
  * rows (not an update per row and an insert). The update itself refuses to go below zero
@@ -90,14 +137,14 @@ export const takeStock = async (
   tx: DbOrTx,
   doc: Doc,
   actor: Actor,
-  takes: readonly { row: StockRow; quantity: number }[],
+  takes: readonly { row: Pick<StockRow, 'id' | 'productId' | 'batchNo'>; quantity: number }[],
   /** writes of the same document that go in the same statement (writesAsCtes) */
   also: readonly SQLWrapper[] = [],
 ) => {
   if (takes.length === 0) return writeTogether(tx, also)
   // one take per row: an update changes a row once however many of its source rows match it, so
   // two lines of one product taking the same batch would take it once and write one ledger row
-  const perRow = new Map<string, { row: StockRow; quantity: number }>()
+  const perRow = new Map<string, (typeof takes)[number]>()
   for (const t of takes) {
     const seen = perRow.get(t.row.id)
     perRow.set(t.row.id, { row: t.row, quantity: seen ? q(seen.quantity + t.quantity) : t.quantity })

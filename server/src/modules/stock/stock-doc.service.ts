@@ -18,8 +18,8 @@ import type { Principal } from '../../platform/auth/principal.ts'
 import { addDays, today } from '../../platform/days.ts'
 import { fail, notFound } from '../../platform/errors.ts'
 import { carriesPending, pendingNumber, takePendingNumbers } from '../../platform/sequence.ts'
-import { productsByIds } from '../product/product.service.ts'
-import { type Actor, addStock, lockStock, takeStock } from './movements.ts'
+import { productsByIds, productsFound } from '../product/product.service.ts'
+import { type Actor, addStock, lockStock, readForOut, takeStock } from './movements.ts'
 
 type DocRow = typeof stockDocs.$inferSelect
 type DocLineRow = typeof stockDocLines.$inferSelect
@@ -62,7 +62,11 @@ export const createStockDocService = (deps: { db: Db }) => {
         select exists (select 1 from ${depots} where id = ${refs.depotId} and status = '1') as "depotId",
                ${found(suppliers, refs.supplierId)} as "supplierId", ${found(branches, refs.branchId)} as "branchId"`),
     )
-    const missing = (['depotId', 'supplierId', 'branchId'] as const).find((field) => !row?.[field])
+    refuseMissing(row!)
+  }
+  /** Refuses (parameter error) naming the first reference a read found missing. */
+  const refuseMissing = (row: Partial<Record<'depotId' | 'supplierId' | 'branchId', boolean>>) => {
+    const missing = (['depotId', 'supplierId', 'branchId'] as const).find((field) => row[field] === false)
     if (missing) fail(Errors.ParameterError, { field: missing })
   }
 
@@ -190,15 +194,14 @@ export const createStockDocService = (deps: { db: Db }) => {
    * left: stock never goes negative ('insufficient stock'). `writeOut` posts what this chose.
    */
   const prepareOut = async (tx: DbOrTx, principal: Principal, input: SalesOut) => {
-    await assertRefs(tx, { depotId: input.depotId, branchId: input.branchId })
-    const found = await productsByIds(
-      tx,
-      input.lines.map((l) => l.productId),
-    )
+    const ids = input.lines.map((l) => l.productId)
+    const read = await readForOut(tx, input.depotId, input.branchId ?? null, ids)
+    refuseMissing(read)
+    const found = productsFound(ids, read.products)
     const unsellable = [...found.values()].filter((p) => !isSellable(p)).map((p) => p.id)
     if (unsellable.length > 0) fail(Errors.DataChanged, { productIds: unsellable, reason: 'not approved' })
 
-    const rows = await lockStock(tx, input.depotId, [...found.keys()])
+    const rows = read.stock
     const left = new Map(rows.map((r) => [r.id, r.quantity]))
     const takes: { row: (typeof rows)[number]; quantity: number; remark: string | null }[] = []
     for (const l of input.lines) {
