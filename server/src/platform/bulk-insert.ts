@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm'
+import { getTableColumns, type SQL, sql } from 'drizzle-orm'
 import { CasingCache } from 'drizzle-orm/casing'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../db/client.ts'
@@ -13,10 +13,11 @@ const CHUNK = 5000
  * them with json_populate_recordset. Building a multi-row VALUES list through the query builder
  * costs about a millisecond per row in parameter objects; this costs the JSON text. Values go in
  * as JSON (Dates as ISO text, jsonb columns as nested JSON); a column no row sets keeps its
- * default, so rows are grouped by the columns they set. Answers nothing: callers that need ids
- * set them (randomUUID) before.
+ * default, so rows are grouped by the columns they set: one insert per group (and per
+ * `CHUNK` rows), to run or to write together with others (`writeTogether`). They answer nothing:
+ * callers that need ids set them (randomUUID) before.
  */
-export const bulkInsert = async (db: DbOrTx, table: PgTable, rows: readonly Record<string, unknown>[]) => {
+export const rowsInserts = (table: PgTable, rows: readonly Record<string, unknown>[]): SQL[] => {
   const columns = getTableColumns(table)
   const groups = new Map<string, Record<string, unknown>[]>()
   for (const row of rows) {
@@ -30,16 +31,23 @@ export const bulkInsert = async (db: DbOrTx, table: PgTable, rows: readonly Reco
     const signature = Object.keys(out).sort().join(',')
     groups.set(signature, [...(groups.get(signature) ?? []), out])
   }
-  for (const [signature, group] of groups) {
+  return [...groups].flatMap(([signature, group]) => {
     const names = sql.join(
       signature.split(',').map((n) => sql.identifier(n)),
       sql`, `,
     )
+    const inserts: SQL[] = []
     for (let i = 0; i < group.length; i += CHUNK) {
       const json = JSON.stringify(group.slice(i, i + CHUNK))
-      await db.execute(
+      inserts.push(
         sql`INSERT INTO ${table} (${names}) SELECT ${names} FROM json_populate_recordset(NULL::${table}, ${json}::json)`,
       )
     }
-  }
+    return inserts
+  })
+}
+
+/** `rowsInserts`, each run in turn. */
+export const bulkInsert = async (db: DbOrTx, table: PgTable, rows: readonly Record<string, unknown>[]) => {
+  for (const insert of rowsInserts(table, rows)) await db.execute(insert)
 }

@@ -32,6 +32,7 @@ import {
 } from '../../db/schema/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
+import { rowsInserts } from '../../platform/bulk-insert.ts'
 import { fail, refuse } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { carriesPending, pendingNumber, takePendingNumbers } from '../../platform/sequence.ts'
@@ -195,7 +196,7 @@ export const createDeliveries = (deps: { stock: StockDocService; events: EventBu
           orgCode: order.orgCode,
           createBy: principal.userId,
         }),
-        tx.insert(saleDeliveryLines).values(deliveryLines(deliveryId, shipped, doc.lines)),
+        ...rowsInserts(saleDeliveryLines, deliveryLines(deliveryId, shipped, doc.lines)),
       ])
       await events.emit(tx, { type: 'erp.changed', kind: 'consignment', orderId: order.id, objectId: deliveryId })
       if (order.createBy)

@@ -15,6 +15,7 @@ import { type Db, type DbOrTx, rowsOf, writeTogether } from '../../db/client.ts'
 import { branches, depots, stockDocLines, stockDocs, stockLedger, suppliers } from '../../db/schema/index.ts'
 import { operationInsert, type RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
+import { rowsInserts } from '../../platform/bulk-insert.ts'
 import { addDays, today } from '../../platform/days.ts'
 import { fail, notFound } from '../../platform/errors.ts'
 import { carriesPending, pendingNumber, takePendingNumbers } from '../../platform/sequence.ts'
@@ -124,7 +125,7 @@ export const createStockDocService = (deps: { db: Db }) => {
     carriesPending(tx, () => doc.docNo, { table: stockLedger, where: eq(stockLedger.docId, doc.id), text: ['docNo'] })
     return [
       tx.insert(stockDocs).values(doc),
-      tx.insert(stockDocLines).values(lines),
+      ...rowsInserts(stockDocLines, lines),
       operationInsert(tx, req, {
         operation: `pro_stock:${button}`,
         resource: 'pro_stock_doc',
