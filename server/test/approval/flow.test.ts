@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationLogs, reviewDecisions, reviewSteps } from '../../src/db/schema/index.ts'
 import { createApprovalEngine } from '../../src/platform/approval/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { type Api, addUser, decide, putFlowInForce, signIn, step, submit, userIdOf } from './fixtures.ts'
+import { type Api, addUser, decide, putFlowInForce, recordEvents, signIn, step, submit, userIdOf } from './fixtures.ts'
 
 let t: TestApp
 let admin: Api
@@ -173,9 +173,15 @@ describe('repeat audit', () => {
   it('when off, keeps the approver of one step from approving the next', async () => {
     await putFlowInForce(admin, AuditBusiness.Product, twoSteps(), { repeatAudit: false })
     const review = await submit(t.app, AuditBusiness.Product, submitter())
+    const events = recordEvents(t.app)
     expect((await decide(api.dual!, { id: review.reviewId, decision: 'approve' })).status).toBe(200)
+    events.stop()
     const engine = createApprovalEngine({ events: t.app.deps.events })
     expect(await engine.reviewersOf(t.database.db, { reviewId: review.reviewId })).toEqual([id.branch_finance])
+    // the decision asks the same people: not the one who approved the step before
+    expect(events.seen).toMatchObject([
+      { type: 'approval.approved', next: { stepNo: 2, reviewerIds: [id.branch_finance] } },
+    ])
     // the inbox says the same: the step before was theirs
     expect(await inboxHas('dual', review.reviewId)).toBe(false)
     expect(await inboxHas('branch_finance', review.reviewId)).toBe(true)
@@ -190,7 +196,12 @@ describe('repeat audit', () => {
   it('when on, lets the same person approve consecutive steps', async () => {
     await putFlowInForce(admin, AuditBusiness.Product, twoSteps(), { repeatAudit: true })
     const review = await submit(t.app, AuditBusiness.Product, submitter())
+    const events = recordEvents(t.app)
     expect((await decide(api.dual!, { id: review.reviewId, decision: 'approve' })).status).toBe(200)
+    events.stop()
+    // every holder of the next step is asked, the approver of the step before among them
+    const [approved] = events.seen as { next?: { reviewerIds: string[] } }[]
+    expect(new Set(approved?.next?.reviewerIds)).toEqual(new Set([id.branch_finance, id.dual]))
     expect(await inboxHas('dual', review.reviewId)).toBe(true)
     const second = await decide(api.dual!, { id: review.reviewId, decision: 'approve' })
     expect(second.status).toBe(200)

@@ -10,7 +10,8 @@ import {
   assertReviewer,
   barredRepeatApprover,
   barredSubmitter,
-  candidatesOf,
+  candidatesPlaced,
+  candidatesQuery,
   excludedAt,
   holdsStep,
   membershipsOf,
@@ -85,7 +86,10 @@ type ReviewPatch = {
   [M in ReviewMove]: Pick<typeof reviews.$inferInsert, (typeof REVIEW_MOVES)[M][number]>
 }[ReviewMove]
 
-/** The decision's writes (step, decision row, review, and a request's log entry when `logged`). */
+/**
+ * The decision's writes (step, decision row, review, and a request's log entry when `logged`),
+ * answering the review as it stands and, when another step becomes current, who may review it.
+ */
 const buildDecisionWrites = (db: DbOrTx, move: ReviewMove, logged: boolean) => {
   const stepWritten = db.$with('step_written').as(
     db
@@ -121,7 +125,16 @@ const buildDecisionWrites = (db: DbOrTx, move: ReviewMove, logged: boolean) => {
       updateBy: sql.placeholder('actorId'),
     } as never)
     .where(and(eq(reviews.id, sql.placeholder('reviewId')), eq(reviews.version, sql.placeholder('version'))))
-    .returning({ status: reviews.status, currentStep: reviews.currentStep, version: reviews.version })
+    .returning({
+      status: reviews.status,
+      currentStep: reviews.currentStep,
+      version: reviews.version,
+      // who must review the step made current, announced with the decision (none when it ends)
+      reviewerIds:
+        move === 'moved'
+          ? sql<string[]>`array(select c.id::text from (${candidatesQuery(db, 'next')}) as c)`
+          : sql<string[]>`'{}'::text[]`,
+    })
 }
 
 /** The decision's writes built once for each way the review moves, without and with the log entry. */
@@ -242,8 +255,9 @@ const planDecision = async (tx: DbOrTx, c: Checked, approve: boolean, now: Date)
 type Plan = Awaited<ReturnType<typeof planDecision>>
 
 /**
- * The step's record, the decision's row, the review's move and the log in one statement; a review
- * whose version moved meanwhile updates nothing and the transaction (with the others) is undone.
+ * The step's record, the decision's row, the review's move and the log in one statement, which
+ * also reads who may review the step it makes current; a review whose version moved meanwhile
+ * updates nothing and the transaction (with the others) is undone.
  */
 const writeDecision = async (tx: DbOrTx, c: Checked, plan: Plan, decision: string, now: Date, ctx: ApprovalContext) => {
   const { review, current, actorId, note } = c
@@ -279,6 +293,7 @@ const writeDecision = async (tx: DbOrTx, c: Checked, plan: Plan, decision: strin
     note,
     now,
     version: review.version,
+    ...(plan.next ? candidatesPlaced('next', plan.next.step, excludedAt(review, plan.next.before)) : {}),
   })
   return updated ?? fail(Errors.ReviewFailed)
 }
@@ -309,9 +324,7 @@ export const decideReview = async (
   const about = { business: review.business, objectId: review.objectId, objectNo: review.objectNo }
   // the step made current and who must review it now, announced with the decision
   const next = plan.next
-  const asked = next
-    ? { stepNo: next.step.stepNo, reviewerIds: await candidatesOf(tx, next.step, excludedAt(review, next.before)) }
-    : undefined
+  const asked = next ? { stepNo: next.step.stepNo, reviewerIds: updated.reviewerIds } : undefined
   await events.emit(tx, {
     type: approve ? 'approval.approved' : 'approval.rejected',
     reviewId: review.id,

@@ -55,27 +55,44 @@ export const excludedAt = (
   previous: Pick<ReviewStepRow, 'decision' | 'userId'> | undefined,
 ): string[] => [barredSubmitter(review), barredRepeatApprover(review, previous)].filter((id) => id !== null)
 
-/** Enabled users holding a role in a department, but those excluded: built once (every decision that moves on asks). */
-const candidates = reusable('sys_review_candidates', (db) =>
+/**
+ * Enabled users holding a role in a department, but those excluded, of the placeholders
+ * `${prefix}RoleCode`, `${prefix}DeptCode` and `${prefix}Exclude` (ids, `uuidArray`): for a
+ * statement that reads them with something else (a decision, with the step it makes current).
+ */
+export const candidatesQuery = (db: DbOrTx, prefix: string) =>
   db
     .selectDistinct({ id: users.id })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.roleCode, sql.placeholder('roleCode'))))
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.roleCode, sql.placeholder(`${prefix}RoleCode`))))
     .innerJoin(userDepartments, eq(userDepartments.userId, users.id))
     .innerJoin(
       departments,
-      and(eq(departments.id, userDepartments.departId), eq(departments.orgCode, sql.placeholder('deptCode'))),
+      and(eq(departments.id, userDepartments.departId), eq(departments.orgCode, sql.placeholder(`${prefix}DeptCode`))),
     )
     .where(
       and(
         eq(users.delFlag, false),
         eq(users.status, '1'),
-        sql`${users.id} <> all(${sql.placeholder('exclude')}::uuid[])`,
+        sql`${users.id} <> all(${sql.placeholder(`${prefix}Exclude`)}::uuid[])`,
       ),
     )
-    .orderBy(users.id),
-)
+    .orderBy(users.id)
+
+/** The placeholders' values of `candidatesQuery` for a step, but those excluded. */
+export const candidatesPlaced = (
+  prefix: string,
+  step: Pick<ReviewStepRow, 'roleCode' | 'deptCode'>,
+  exclude: readonly string[] = [],
+) => ({
+  [`${prefix}RoleCode`]: step.roleCode,
+  [`${prefix}DeptCode`]: step.deptCode,
+  [`${prefix}Exclude`]: uuidArray(exclude),
+})
+
+/** `candidatesQuery` alone: built once. */
+const candidates = reusable('sys_review_candidates', (db) => candidatesQuery(db, 'candidate'))
 
 /** Enabled users holding the step's role who belong to the step's department. */
 export const candidatesOf = async (
@@ -84,7 +101,7 @@ export const candidatesOf = async (
   exclude: readonly string[] = [],
 ): Promise<string[]> => {
   if (!step.deptCode) return []
-  const rows = await candidates(db, { roleCode: step.roleCode, deptCode: step.deptCode, exclude: uuidArray(exclude) })
+  const rows = await candidates(db, candidatesPlaced('candidate', step, exclude))
   return rows.map((r) => r.id)
 }
 
