@@ -12,7 +12,7 @@ import {
 } from '@app/contracts'
 import { asc, eq, type SQLWrapper, sql } from 'drizzle-orm'
 import { type Db, type DbOrTx, rowsOf, writeTogether } from '../../db/client.ts'
-import { branches, depots, stockDocLines, stockDocs, stockLedger, suppliers } from '../../db/schema/index.ts'
+import { depots, stockDocLines, stockDocs, stockLedger, suppliers } from '../../db/schema/index.ts'
 import { operationInsert, type RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { rowsInserts } from '../../platform/bulk-insert.ts'
@@ -49,19 +49,15 @@ export const createStockDocService = (deps: { db: Db }) => {
   const { db } = deps
 
   /**
-   * What a document refers to exists, in one read: its depot (in use) and, when given, its
-   * supplier and branch; the first missing one is named as the error's field.
+   * What a stock-in refers to exists, in one read: its depot (in use) and, when given, its
+   * supplier; the first missing one is named as the error's field. (A sales-out reads its depot
+   * and branch with its stock, `readForOut`.)
    */
-  const assertRefs = async (
-    tx: DbOrTx,
-    refs: { depotId: string; supplierId?: string | null; branchId?: string | null },
-  ) => {
-    const found = (table: typeof suppliers | typeof branches, id: string | null | undefined) =>
-      id ? sql`exists (select 1 from ${table} where id = ${id})` : sql`true`
-    const [row] = rowsOf<Record<'depotId' | 'supplierId' | 'branchId', boolean>>(
+  const assertRefs = async (tx: DbOrTx, refs: { depotId: string; supplierId?: string | null }) => {
+    const [row] = rowsOf<Record<'depotId' | 'supplierId', boolean>>(
       await tx.execute(sql`
         select exists (select 1 from ${depots} where id = ${refs.depotId} and status = '1') as "depotId",
-               ${found(suppliers, refs.supplierId)} as "supplierId", ${found(branches, refs.branchId)} as "branchId"`),
+               ${refs.supplierId ? sql`exists (select 1 from ${suppliers} where id = ${refs.supplierId})` : sql`true`} as "supplierId"`),
     )
     refuseMissing(row!)
   }
