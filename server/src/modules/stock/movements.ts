@@ -68,6 +68,37 @@ export const addStock = async (
   await tx.insert(stockLedger).values(ledgerRow(doc, actor, { ...line, change: line.quantity, after: row!.quantity }))
 }
 
+type NewBatch = { productId: string; batchNo: string; productionDate: string | null; expiryDate: string | null }
+
+/**
+ * The depot's rows of these batches that are not there yet, made empty (quantity 0), in one order
+ * (product, batch), for a stock-in to make before it locks the rows it adds to (`lockStock`). A
+ * row another stock-in made and committed after that lock was upserted without it: a sales-out
+ * that took that row in between and waited for one the stock-in held deadlocked. Made first, every
+ * row the stock-in adds to is there for `lockStock`: a row another transaction is making is
+ * waited for here (and two stock-ins make theirs in the same order, so they queue).
+ */
+export const makeStockRows = (tx: DbOrTx, depotId: string, actor: Actor, batches: readonly NewBatch[]) => {
+  const byKey = new Map(batches.map((b) => [`${b.productId}|${b.batchNo}`, b]))
+  return tx
+    .insert(stocks)
+    .values(
+      [...byKey]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([, b]) => ({
+          depotId,
+          productId: b.productId,
+          batchNo: b.batchNo,
+          quantity: 0,
+          productionDate: b.productionDate,
+          expiryDate: b.expiryDate,
+          createBy: actor.userId,
+          orgCode: actor.orgCode,
+        })),
+    )
+    .onConflictDoNothing({ target: [stocks.depotId, stocks.productId, stocks.batchNo] })
+}
+
 /**
  * The depot's stock rows of these products, locked until the transaction ends, in one order
  * (by id) whatever the document: two sales-outs over the same rows queue instead of deadlocking.

@@ -20,7 +20,7 @@ import { addDays, today } from '../../platform/days.ts'
 import { fail, notFound } from '../../platform/errors.ts'
 import { carriesPending, pendingNumber, takePendingNumbers } from '../../platform/sequence.ts'
 import { productsByIds, productsFound } from '../product/product.service.ts'
-import { type Actor, addStock, lockStock, readForOut, takeStock } from './movements.ts'
+import { type Actor, addStock, lockStock, makeStockRows, readForOut, takeStock } from './movements.ts'
 
 type DocRow = typeof stockDocs.$inferSelect
 type DocLineRow = typeof stockDocLines.$inferSelect
@@ -167,8 +167,10 @@ export const createStockDocService = (deps: { db: Db }) => {
     )
     await writeTogether(tx, docWrites(tx, req, posted, 'stockIn'))
     const actor: Actor = principal
-    // the rows there are first, in the order a sales-out locks them (by id): upserting them by
-    // product while a sales-out of the same products held one and waited for another deadlocked
+    // every row added to is there (made empty where it is new), then locked in the order a
+    // sales-out locks them (by id): upserting them by product while a sales-out of the same
+    // products held one and waited for another deadlocked
+    await makeStockRows(tx, input.depotId, actor, lines)
     await lockStock(
       tx,
       input.depotId,
