@@ -103,13 +103,25 @@ const connect = (url: URL) =>
 const decoded = (body: Buffer, encoding: string | undefined) =>
   encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body
 
-/** One call on a kept-alive connection of the server's; the envelope's result, or a throw. */
-export const call = async (method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<unknown> => {
+/**
+ * One exchange on a kept-alive connection of the server's: the answer's status and its body,
+ * decompressed. `headers` are sent besides the host, the token and the encodings asked for.
+ */
+export const exchange = async (
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<{ status: number; body: Buffer }> => {
   const target = new URL(url)
   const payload = body === undefined ? '' : JSON.stringify(body)
   const request =
     `${method} ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\n` +
     `x-access-token: ${token}\r\naccept-encoding: br, gzip\r\n` +
+    Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('') +
     (body === undefined ? '' : `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n`) +
     `\r\n${payload}`
   const pool = idle.get(target.host) ?? []
@@ -128,11 +140,13 @@ export const call = async (method: 'GET' | 'POST', url: string, token: string, b
     answer = await connection.exchange(request)
   }
   pool.push(connection)
-  const envelope = JSON.parse(decoded(answer.body, answer.headers.get('content-encoding')).toString('utf8')) as {
-    success: boolean
-    message?: string
-    result: unknown
-  }
+  return { status: answer.status, body: decoded(answer.body, answer.headers.get('content-encoding')) }
+}
+
+/** One call on a kept-alive connection of the server's; the envelope's result, or a throw. */
+export const call = async (method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<unknown> => {
+  const answer = await exchange(method, url, token, body)
+  const envelope = JSON.parse(answer.body.toString('utf8')) as { success: boolean; message?: string; result: unknown }
   if (answer.status !== 200 || !envelope.success)
     throw new Error(`${url} answered ${answer.status}: ${envelope.message}`)
   return envelope.result

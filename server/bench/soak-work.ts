@@ -12,6 +12,7 @@ import {
   type SaleOrderDetail,
   type SellableProduct,
 } from '@app/contracts'
+import { exchange } from './http.ts'
 
 /**
  * The simulated users of `npm run bench:soak` (soak.ts): each one a person of a demo role at work
@@ -77,6 +78,9 @@ const fail = (stats: Stats, action: string, status: number, code: number | null,
   if (stats.errors.length < 20) stats.errors.push({ action, status, code, message: message.slice(0, 300) })
 }
 
+/** The language the people read the app in (the web sends it with every call). */
+const LANGUAGE = { langCode: 'en' }
+
 type Answer<T> = { result: T; code?: undefined } | { result: null; code: number | null }
 
 /** One call as the web makes it, counted; the result, or the refusal's code (null: a real error). */
@@ -93,19 +97,22 @@ const send = async <T>(
   const started = performance.now()
   let status = 0
   try {
-    const res = await fetch(`${u.baseUrl}/api${path}${query}`, {
-      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        'x-access-token': u.token,
-        langCode: 'en',
-        ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    })
+    const res = await exchange(
+      opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      `${u.baseUrl}/api${path}${query}`,
+      u.token,
+      opts.body,
+      LANGUAGE,
+    )
     status = res.status
-    const answer = (await res.json()) as { success: boolean; code: number; message: string; result: T }
+    const answer = JSON.parse(res.body.toString('utf8')) as {
+      success: boolean
+      code: number
+      message: string
+      result: T
+    }
     const ms = performance.now() - started
-    if (res.ok && answer.success) {
+    if (res.status === 200 && answer.success) {
       record(w.stats, action, ms, false)
       return { result: answer.result }
     }
