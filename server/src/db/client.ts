@@ -143,8 +143,21 @@ export const openPglite = async (source: PgliteSource): Promise<Database> => {
  */
 export const SESSION_OPTIONS = '-c jit=off'
 
+/**
+ * The app's PostgreSQL: a pool that keeps every connection it opened (`min` = `max`). pg's default
+ * closes a connection idle for 10 s, and with it what PostgreSQL had learned for it (the named
+ * statements, their plans, its caches of the tables): after a quiet moment the next page was
+ * prepared and planned again (the region president's dashboard 46-50 ms instead of 11). TCP
+ * keep-alive finds a connection that died while idle.
+ */
 export const openPostgres = async (connectionString: string, poolSize = 10): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString, max: poolSize, options: SESSION_OPTIONS })
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    min: poolSize,
+    keepAlive: true,
+    options: SESSION_OPTIONS,
+  })
   pool.on('error', () => {
     /* an idle client died; the pool replaces it */
   })
