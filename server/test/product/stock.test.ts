@@ -87,6 +87,75 @@ describe('stock in', () => {
     // CP-001 keeps 730 days
     expect(res.body.result.lines[0]).toMatchObject({ batchNo: 'M2601-B', expiryDate: '2028-01-10' })
   })
+  it('adds a document of many lines at once: each batch their sum, each line its ledger row, dates kept', async () => {
+    const product = await idOf(t, 'product', 'CP-002')
+    const batchOf = (batchNo: string) =>
+      t.database.db
+        .select()
+        .from(stocks)
+        .where(and(eq(stocks.depotId, depotId), eq(stocks.productId, product), eq(stocks.batchNo, batchNo)))
+    // a batch first received without dates
+    const first = await logistics.post('/api/pro/stock/purchaseIn', {
+      depotId,
+      lines: [{ productId: product, batchNo: 'DATES-1', quantity: 5 }],
+    })
+    expect(first.status).toBe(200)
+    const many = Array.from({ length: 60 }, (_, i) => ({ productId: product, batchNo: `MANY-${i}`, quantity: i + 1 }))
+    const res = await logistics.post<StockDocDetail>('/api/pro/stock/purchaseIn', {
+      depotId,
+      lines: [
+        {
+          productId: product,
+          batchNo: 'DATES-1',
+          quantity: 10,
+          productionDate: '2026-03-01',
+          expiryDate: '2027-03-01',
+        },
+        ...many.slice(0, 30),
+        { productId: product, batchNo: 'DATES-1', quantity: 2, expiryDate: '2099-01-01' },
+        ...many.slice(30),
+        { productId: product, batchNo: 'DATES-1', quantity: 3 },
+      ],
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.result).toMatchObject({ lineCount: 63, totalQuantity: 15 + 1830 })
+    // the row had no dates: the first line that gives them gives them, a later one changes nothing
+    expect((await batchOf('DATES-1')).map((r) => [r.quantity, r.productionDate, r.expiryDate])).toEqual([
+      [20, '2026-03-01', '2027-03-01'],
+    ])
+    expect((await batchOf('MANY-59')).map((r) => r.quantity)).toEqual([60])
+    const moves = await t.database.db.select().from(stockLedger).where(eq(stockLedger.docId, res.body.result.id))
+    expect(moves).toHaveLength(63)
+    expect(moves.every((m) => m.docNo === res.body.result.docNo)).toBe(true)
+    // the batch's three lines in their order, each with what it left
+    expect(
+      moves
+        .filter((m) => m.batchNo === 'DATES-1')
+        .map((m) => [m.change, m.quantityAfter])
+        .sort((a, b) => a[1]! - b[1]!),
+    ).toEqual([
+      [10, 15],
+      [2, 17],
+      [3, 20],
+    ])
+    expect(moves.filter((m) => m.batchNo.startsWith('MANY-')).every((m) => m.quantityAfter === m.change)).toBe(true)
+    // a batch that has its dates keeps them
+    await logistics.post('/api/pro/stock/purchaseIn', {
+      depotId,
+      lines: [
+        { productId: product, batchNo: 'MANY-0', quantity: 1, productionDate: '2026-01-01', expiryDate: '2026-12-31' },
+      ],
+    })
+    await logistics.post('/api/pro/stock/purchaseIn', {
+      depotId,
+      lines: [
+        { productId: product, batchNo: 'MANY-0', quantity: 1, productionDate: '2025-01-01', expiryDate: '2025-12-31' },
+      ],
+    })
+    expect((await batchOf('MANY-0')).map((r) => [r.quantity, r.productionDate, r.expiryDate])).toEqual([
+      [3, '2026-01-01', '2026-12-31'],
+    ])
+  })
 })
 
 describe('sales out', () => {

@@ -9,76 +9,86 @@ export type Doc = { id: string; docNo: string; docType: string; depotId: string 
 export type Actor = { userId: string; orgCode: string | null }
 export type StockRow = typeof stocks.$inferSelect
 
-type Move = { productId: string; batchNo: string; change: number; after: number }
-
-const ledgerRow = (doc: Doc, actor: Actor, m: Move): typeof stockLedger.$inferInsert => ({
-  docId: doc.id,
-  docNo: doc.docNo,
-  docType: doc.docType,
-  depotId: doc.depotId,
-  productId: m.productId,
-  batchNo: m.batchNo,
-  change: m.change,
-  quantityAfter: m.after,
-  createBy: actor.userId,
-  orgCode: actor.orgCode,
-})
-
-/**
- * Adds stock to a depot/product/batch in one atomic upsert (concurrent stock-ins add up) and
- * writes the ledger row with the quantity after it.
- */
-export const addStock = async (
-  tx: DbOrTx,
-  doc: Doc,
-  actor: Actor,
-  line: {
-    productId: string
-    batchNo: string
-    quantity: number
-    productionDate: string | null
-    expiryDate: string | null
-  },
-) => {
-  const now = new Date()
-  const [row] = await tx
-    .insert(stocks)
-    .values({
-      depotId: doc.depotId,
-      productId: line.productId,
-      batchNo: line.batchNo,
-      quantity: line.quantity,
-      productionDate: line.productionDate,
-      expiryDate: line.expiryDate,
-      createBy: actor.userId,
-      orgCode: actor.orgCode,
-    })
-    .onConflictDoUpdate({
-      target: [stocks.depotId, stocks.productId, stocks.batchNo],
-      set: {
-        quantity: sql`${stocks.quantity} + excluded.quantity`,
-        productionDate: sql`coalesce(${stocks.productionDate}, excluded.production_date)`,
-        expiryDate: sql`coalesce(${stocks.expiryDate}, excluded.expiry_date)`,
-        version: sql`${stocks.version} + 1`,
-        updateAt: now,
-        updateBy: actor.userId,
-      },
-    })
-    .returning({ quantity: stocks.quantity })
-  await tx.insert(stockLedger).values(ledgerRow(doc, actor, { ...line, change: line.quantity, after: row!.quantity }))
+type NewLine = {
+  productId: string
+  batchNo: string
+  quantity: number
+  productionDate: string | null
+  expiryDate: string | null
 }
 
-type NewBatch = { productId: string; batchNo: string; productionDate: string | null; expiryDate: string | null }
+/**
+ * Adds a stock-in's lines to the depot's rows of their batches, which the stock-in made
+ * (`makeStockRows`) and locked (`lockStock`) before, and writes each line's ledger row with the
+ * quantity after it, in one statement whatever the number of lines. An update changes a row once,
+ * so each batch's row takes the sum of its lines, and keeps its dates where it has them (the first
+ * line's that gives one otherwise); lines of one batch follow one another in the ledger in their
+ * order.
+ */
+export const addStock = async (tx: DbOrTx, doc: Doc, actor: Actor, lines: readonly NewLine[]) => {
+  const batches = new Map<string, NewLine>()
+  // each line with what its batch's lines up to it add
+  const upTo = lines.map((l) => {
+    const key = `${l.productId}|${l.batchNo}`
+    const batch = batches.get(key)
+    if (!batch) {
+      const { productId, batchNo, quantity, productionDate, expiryDate } = l
+      batches.set(key, { productId, batchNo, quantity, productionDate, expiryDate })
+      return { key, line: l, added: l.quantity }
+    }
+    batch.quantity = q(batch.quantity + l.quantity)
+    batch.productionDate ??= l.productionDate
+    batch.expiryDate ??= l.expiryDate
+    return { key, line: l, added: batch.quantity }
+  })
+  const moves = upTo.map(({ key, line, added }) => ({
+    productId: line.productId,
+    batchNo: line.batchNo,
+    change: line.quantity,
+    // what the batch's later lines add: the quantity after this line is the row's after them all, less that
+    later: q(batches.get(key)!.quantity - added),
+  }))
+  const result = await tx.execute(sql`
+    with added as (
+      update ${stocks} set quantity = ${stocks.quantity} + b.quantity,
+             production_date = coalesce(${stocks.productionDate}, b."productionDate"),
+             expiry_date = coalesce(${stocks.expiryDate}, b."expiryDate"),
+             version = ${stocks.version} + 1, update_at = ${new Date()}, update_by = ${actor.userId}
+        from json_to_recordset(${JSON.stringify([...batches.values()])}::json) as b(
+               "productId" uuid, "batchNo" varchar, quantity numeric, "productionDate" date, "expiryDate" date)
+       where ${stocks.depotId} = ${doc.depotId} and ${stocks.productId} = b."productId"
+         and ${stocks.batchNo} = b."batchNo"
+      returning ${stocks.productId} as product_id, ${stocks.batchNo} as batch_no, ${stocks.quantity} as after
+    ), ledger as (
+      insert into ${stockLedger} (doc_id, doc_no, doc_type, depot_id, product_id, batch_no, change,
+                                  quantity_after, create_by, org_code)
+      select ${doc.id}, ${doc.docNo}, ${doc.docType}, ${doc.depotId}, m."productId", m."batchNo", m.change,
+             a.after - m.later, ${actor.userId}, ${actor.orgCode}
+        from json_to_recordset(${JSON.stringify(moves)}::json) as m(
+               "productId" uuid, "batchNo" varchar, change numeric, later numeric)
+        join added a on a.product_id = m."productId" and a.batch_no = m."batchNo"
+    )
+    select count(*)::int as rows from added`)
+  const [{ rows }] = rowsOf<{ rows: number }>(result) as [{ rows: number }]
+  // every row was made before: a batch not added to is a bug, and the transaction is undone
+  if (rows !== batches.size) throw new Error(`stock-in added to ${rows} of ${batches.size} batches`)
+}
 
 /**
- * The depot's rows of these batches that are not there yet, made empty (quantity 0), in one order
- * (product, batch), for a stock-in to make before it locks the rows it adds to (`lockStock`). A
- * row another stock-in made and committed after that lock was upserted without it: a sales-out
- * that took that row in between and waited for one the stock-in held deadlocked. Made first, every
- * row the stock-in adds to is there for `lockStock`: a row another transaction is making is
- * waited for here (and two stock-ins make theirs in the same order, so they queue).
+ * The depot's rows of these batches that are not there yet, made empty (quantity 0, no dates:
+ * `addStock` gives them), in one order (product, batch), for a stock-in to make before it locks
+ * the rows it adds to (`lockStock`). A row another stock-in made and committed after that lock was
+ * upserted without it: a sales-out that took that row in between and waited for one the stock-in
+ * held deadlocked. Made first, every row the stock-in adds to is there for `lockStock`: a row
+ * another transaction is making is waited for here (and two stock-ins make theirs in the same
+ * order, so they queue). A write to send with the document's (`writeTogether`).
  */
-export const makeStockRows = (tx: DbOrTx, depotId: string, actor: Actor, batches: readonly NewBatch[]) => {
+export const makeStockRows = (
+  tx: DbOrTx,
+  depotId: string,
+  actor: Actor,
+  batches: readonly { productId: string; batchNo: string }[],
+) => {
   const byKey = new Map(batches.map((b) => [`${b.productId}|${b.batchNo}`, b]))
   return tx
     .insert(stocks)
@@ -90,8 +100,6 @@ export const makeStockRows = (tx: DbOrTx, depotId: string, actor: Actor, batches
           productId: b.productId,
           batchNo: b.batchNo,
           quantity: 0,
-          productionDate: b.productionDate,
-          expiryDate: b.expiryDate,
           createBy: actor.userId,
           orgCode: actor.orgCode,
         })),

@@ -165,23 +165,17 @@ export const createStockDocService = (deps: { db: Db }) => {
       { ...input, docType, supplierId },
       lines,
     )
-    await writeTogether(tx, docWrites(tx, req, posted, 'stockIn'))
     const actor: Actor = principal
-    // every row added to is there (made empty where it is new), then locked in the order a
-    // sales-out locks them (by id): upserting them by product while a sales-out of the same
-    // products held one and waited for another deadlocked
-    await makeStockRows(tx, input.depotId, actor, lines)
+    // every row added to is there (made empty where it is new, with the document), then locked in
+    // the order a sales-out locks them (by id): upserting them by product while a sales-out of the
+    // same products held one and waited for another deadlocked
+    await writeTogether(tx, [...docWrites(tx, req, posted, 'stockIn'), makeStockRows(tx, input.depotId, actor, lines)])
     await lockStock(
       tx,
       input.depotId,
       lines.map((l) => l.productId),
     )
-    // one order of upserts whatever the document (no lock cycles between two stock-ins)
-    for (const line of [...lines].sort((a, b) =>
-      `${a.productId}|${a.batchNo}`.localeCompare(`${b.productId}|${b.batchNo}`),
-    )) {
-      await addStock(tx, posted.doc, actor, line)
-    }
+    await addStock(tx, posted.doc, actor, lines)
     const numberOf = await takePendingNumbers(tx)
     return { ...posted.doc, docNo: numberOf(posted.doc.docNo), lines: posted.lines }
   }
