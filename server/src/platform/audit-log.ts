@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import type { DbOrTx } from '../db/client.ts'
+import { type DbOrTx, writeTogether } from '../db/client.ts'
 import { placed, placeholders, reusable } from '../db/reusable.ts'
 import { operationLogs } from '../db/schema/index.ts'
-import { bulkInsert } from './bulk-insert.ts'
+import { rowsInserts } from './bulk-insert.ts'
 import { carriesPending } from './sequence.ts'
 
 export const LogType = { Login: 1, Operation: 2, Review: 3 } as const
@@ -139,13 +139,16 @@ export const operationInsert = (db: DbOrTx, req: RequestInfo, entry: OperationEn
   return db.insert(operationLogs).values(logRow(req, entry))
 }
 
-/** Many entries in bulk (an import logs every row it writes). */
-export const recordOperations = (db: DbOrTx, req: RequestInfo, entries: readonly OperationEntry[]) =>
-  bulkInsert(
-    db,
+/** Many entries in bulk, not yet written (`rowsInserts`: for a writer's own statement). */
+export const operationsInserts = (req: RequestInfo, entries: readonly OperationEntry[]) =>
+  rowsInserts(
     operationLogs,
     entries.map((e) => logRow(req, e)),
   )
+
+/** Many entries in bulk (an import logs every row it writes). */
+export const recordOperations = (db: DbOrTx, req: RequestInfo, entries: readonly OperationEntry[]) =>
+  writeTogether(db, operationsInserts(req, entries))
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -257,13 +257,21 @@ describe('its review', () => {
     })
     expect(confirmed.status).toBe(200)
     expect(confirmed.body.result.status).toBe(OrderStatus.PendingReview)
-    const history = await branchAdmin.get<{ operation: string; before: { remark: string } | null }[]>(
+    type Side = { remark: string; lines: { lineNo: number; product: string; quantity: number }[] }
+    const history = await branchAdmin.get<{ operation: string; before: Side | null; after: Side | null }[]>(
       '/api/sale/order/modifyHistory',
       { id },
     )
     expect(history.status).toBe(200)
     const edit = history.body.result.find((h) => h.operation === 'sale_order:edit')
     expect(edit?.before?.remark).toBe('test order')
+    // the save's entry names each line's product by its code and name, as every entry does
+    const added = history.body.result.find((h) => h.operation === 'sale_order:add')
+    expect(added?.before).toBeNull()
+    expect(added?.after?.lines.map((l) => [l.lineNo, l.product, l.quantity])).toEqual(
+      products.map((p, i) => [i + 1, `${p.code} ${p.name}`, [10, 20, 30][i]]),
+    )
+    expect(edit?.before?.lines.map((l) => l.product)).toEqual(added?.after?.lines.map((l) => l.product))
   })
 
   it('deletes directly before any decision and when rejected, not once decided on', async () => {

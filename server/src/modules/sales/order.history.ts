@@ -32,13 +32,16 @@ export const orderImage = (order: OrderRow, lines: readonly LineRow[], names: Re
   }
 }
 
+/** A product as an order's history names it (its lines' `product`). */
+export const historyName = (product: { code: string; name: string }) => `${product.code} ${product.name}`
+
 export const productNames = async (db: DbOrTx, ids: readonly string[]) => {
   if (ids.length === 0) return new Map<string, string>()
   const rows = await db
     .select({ id: products.id, code: products.code, name: products.name })
     .from(products)
     .where(inArray(products.id, [...new Set(ids)]))
-  return new Map(rows.map((r) => [r.id, `${r.code} ${r.name}`]))
+  return new Map(rows.map((r) => [r.id, historyName(r)]))
 }
 
 /** What makes two versions of an order the same order (an edit that changes none of it is refused). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   attributeTotals,
   Errors,
@@ -15,6 +16,7 @@ import { reusable } from '../../db/reusable.ts'
 import { products, productUnits, saleOrderLines } from '../../db/schema/index.ts'
 import { fail } from '../../platform/errors.ts'
 import { branchOfferOf, type OfferedProduct, productFacts } from '../product/index.ts'
+import { historyName } from './order.history.ts'
 
 /**
  * Order lines in one place (issue 15): what a line weighs and costs, the lines of an order as
@@ -27,7 +29,14 @@ export type LineRow = typeof saleOrderLines.$inferSelect
 
 export type Attributes = LineAttributes
 export type PricedLine = LineInput &
-  Attributes & { unit: string; price: number; amount: number; currency?: string | null }
+  Attributes & {
+    unit: string
+    price: number
+    amount: number
+    currency?: string | null
+    /** the product as the history names it (`historyName`), where priced from the offer */
+    product?: string
+  }
 
 /** A line's attributes (the order model's) for a product as offered, in one of its units. */
 export const attributesOf = (
@@ -77,7 +86,14 @@ export const priceLines = async (
     // the offered price is per base unit; a line's price is per its own unit
     const rate = product.units.find((u) => u.id === l.unitId)?.conversionRate ?? 1
     const price = kept.get(`${l.productId}:${l.unitId}`)?.price ?? unitPrice(product.price, rate)
-    return { ...l, ...attrs, price, currency: product.currency, amount: lineAmount(price, l.quantity) }
+    return {
+      ...l,
+      ...attrs,
+      price,
+      currency: product.currency,
+      amount: lineAmount(price, l.quantity),
+      product: historyName(product),
+    }
   })
 }
 
@@ -150,6 +166,13 @@ const lineValues = (l: PricedLine, lineNo: number) => ({
   netWeightKg: l.netWeightKg,
   volumeM3: l.volumeM3,
 })
+
+/**
+ * A new order's lines as they are written, every column (numbered from 1 in this order), so
+ * nothing is read back: rows to send with the order's own (`rowsInserts`, `writeTogether`).
+ */
+export const newLineRows = (orderId: string, lines: readonly PricedLine[]): LineRow[] =>
+  lines.map((l, i) => ({ id: randomUUID(), orderId, ...lineValues(l, i + 1), deliveredQuantity: 0 }))
 
 /**
  * Makes an order's lines these (numbered from 1 in this order). A line of the same product and

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   AuditBusiness,
   anyShipped,
@@ -13,19 +14,20 @@ import {
 } from '@app/contracts'
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { DbOrTx } from '../../db/client.ts'
-import { reviews, saleOrders } from '../../db/schema/index.ts'
+import { type DbOrTx, writeTogether } from '../../db/client.ts'
+import { reviews, saleOrderLines, saleOrders } from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
+import { rowsInserts } from '../../platform/bulk-insert.ts'
 import { fail, refuse } from '../../platform/errors.ts'
 import { carriesPending, pendingNumber, takePendingNumbers } from '../../platform/sequence.ts'
 import { attach, attachmentIdsOf } from './order.attachments.ts'
 import type { OrderFactsReader } from './order.facts.ts'
-import { contentOf, log, logAs, ORDER_RESOURCE, orderImage, productNames } from './order.history.ts'
+import { contentOf, log, logAs, logInsert, ORDER_RESOURCE, orderImage, productNames } from './order.history.ts'
 import { checked, headOf } from './order.input.ts'
-import { linesOf, writeLines } from './order.lines.ts'
-import { deleteOrder, lockOrder, lockOrderAndReview, moveOrder } from './order.status.ts'
+import { linesOf, newLineRows, writeLines } from './order.lines.ts'
+import { deleteOrder, lockOrder, lockOrderAndReview, moveOrder, type OrderRow } from './order.status.ts'
 
 type Input = z.output<typeof SaleOrderInputSchema>
 type EditInput = z.output<typeof SaleOrderEditSchema>
@@ -49,22 +51,35 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
     async add(tx: DbOrTx, principal: Principal, input: Input, req: RequestInfo) {
       const { branch, lines, currency } = await checked(tx, principal, input)
       const orderNo = pendingNumber(tx, ORDER_NO_PREFIX)
-      const [order] = await tx
-        .insert(saleOrders)
-        .values({
-          ...headOf(input, lines, currency),
-          orderNo,
-          status: OrderStatus.PendingReview,
-          syncStatus: ErpSyncStatus.NotSynced,
-          creatorName: principal.realname,
-          orgCode: branch.orgCode ?? principal.orgCode,
-          createBy: principal.userId,
-        })
-        .returning()
-      if (!order) fail(Errors.OperationFailed)
+      // the order and its lines as they are written, every column, so nothing is read back
+      const order: OrderRow = {
+        id: randomUUID(),
+        orderNo,
+        ...headOf(input, lines, currency),
+        actualDeliveryDate: null,
+        status: OrderStatus.PendingReview,
+        syncStatus: ErpSyncStatus.NotSynced,
+        creatorName: principal.realname,
+        delFlag: false,
+        orgCode: branch.orgCode ?? principal.orgCode,
+        createAt: new Date(),
+        createBy: principal.userId,
+        updateAt: null,
+        updateBy: null,
+        version: 1,
+      }
+      const written = newLineRows(order.id, lines)
       carriesPending(tx, () => orderNo, { table: saleOrders, where: eq(saleOrders.id, order.id), text: ['orderNo'] })
-      const written = await writeLines(tx, order.id, lines)
-      await attach(tx, principal, order.id, input.attachmentIds)
+      // the order, its lines and its history entry in one statement (the lines were priced from
+      // the offer, which named their products)
+      const names = new Map(lines.flatMap((l) => (l.product ? [[l.productId, l.product] as const] : [])))
+      await writeTogether(tx, [
+        tx.insert(saleOrders).values(order),
+        ...rowsInserts(saleOrderLines, written),
+        logInsert(tx, req, 'sale_order:add', order, null, { order, lines: written }, names),
+      ])
+      // a new order has no attachments to let go of
+      if (input.attachmentIds.length > 0) await attach(tx, principal, order.id, input.attachmentIds)
       // a new order: its review is started as any object made in this transaction (none to look for)
       await engine.startMany(
         tx,
@@ -80,7 +95,6 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
         where: and(eq(reviews.business, AuditBusiness.SaleOrder), eq(reviews.objectId, order.id))!,
         text: ['objectNo'],
       })
-      await log(tx, req, 'sale_order:add', order, null, { order, lines: written })
       const numberOf = await takePendingNumbers(tx)
       return { id: order.id, orderNo: numberOf(orderNo) }
     },

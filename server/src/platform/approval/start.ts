@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { ApprovalStatus, Errors, isOpenApproval, OPEN_APPROVAL, StepDeptType } from '@app/contracts'
 import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
+import { type DbOrTx, writeTogether } from '../../db/client.ts'
 import { type Preparable, reusable } from '../../db/reusable.ts'
 import { auditConfigSteps, auditConfigs, reviewSteps, reviews } from '../../db/schema/index.ts'
-import { LogType, recordOperation, recordOperations } from '../audit-log.ts'
-import { bulkInsert } from '../bulk-insert.ts'
+import { LogType, operationsInserts, recordOperation } from '../audit-log.ts'
+import { rowsInserts } from '../bulk-insert.ts'
 import { fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
 import { candidatesOf, excludedAt } from './reviewers.ts'
@@ -262,13 +262,21 @@ export const startReviews = async (
     ...startValues({ objectNo: o.objectNo, submitter }, config, stepRows, now),
     createBy: submitter.userId,
   }))
-  // the unique index on (business, object) still refuses a review another transaction started
-  await bulkInsert(tx, reviews, rows)
-  await bulkInsert(
-    tx,
-    reviewSteps,
-    rows.flatMap((r) => stepRows.map((s) => ({ ...s, reviewId: r.id }))),
-  )
+  // the reviews, their steps and the log's lines in one statement (the unique index on (business,
+  // object) still refuses a review another transaction started)
+  await writeTogether(tx, [
+    ...rowsInserts(reviews, rows),
+    ...rowsInserts(
+      reviewSteps,
+      rows.flatMap((r) => stepRows.map((s) => ({ ...s, reviewId: r.id }))),
+    ),
+    ...(ctx.req
+      ? operationsInserts(
+          ctx.req,
+          rows.map((r) => startEntry({ ...r, round: 1 }, stepRows.length)),
+        )
+      : []),
+  ])
   // one submitter, one config: the first step and who may decide it are the same for every review
   const reviewerIds = await candidatesOf(tx, stepRows[0]!, excludedAt(rows[0]!, undefined))
   const asked = rows.map((r) => ({ reviewId: r.id, objectId: r.objectId, objectNo: r.objectNo }))
@@ -286,12 +294,5 @@ export const startReviews = async (
           submitterId: submitter.userId,
         },
   )
-  if (ctx.req) {
-    await recordOperations(
-      tx,
-      ctx.req,
-      rows.map((r) => startEntry({ ...r, round: 1 }, stepRows.length)),
-    )
-  }
   return rows.map((r) => r.id)
 }
