@@ -155,6 +155,23 @@ describe('delivery', () => {
     const batches = await stockOf(products[0]!.productId)
     expect(batches.find((b) => b.batchNo === 'T-EARLY')!.quantity).toBe(0)
     expect(batches.find((b) => b.batchNo === 'T-LATE')!.quantity).toBe(96)
+    // the list shows each line as the order holds it, with what has shipped and what is left
+    const listed = await logistics.get<Page<DeliveryOrder>>('/api/sale/delivery/list', {
+      search: JSON.stringify({ orderNo }),
+    })
+    expect(listed.body.result.records[0]!.lines).toEqual(
+      o.lines.map((l, i) => ({
+        id: l.id,
+        lineNo: l.lineNo,
+        productId: l.productId,
+        productName: l.productName,
+        productNameEn: l.productNameEn,
+        unit: l.unit,
+        quantity: l.quantity,
+        deliveredQuantity: [10, 20, 0][i],
+        remaining: l.quantity - [10, 20, 0][i]!,
+      })),
+    )
 
     const shipped = await branchAdmin.get<Delivery[]>('/api/sale/delivery/deliveries', { orderId: id })
     expect(shipped.body.result).toHaveLength(1)

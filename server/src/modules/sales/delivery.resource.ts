@@ -1,6 +1,8 @@
 import { DELIVERABLE, DeliveryOrderSchema, deliveryOrderResource, OrderStatus, q } from '@app/contracts'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { uuidArray } from '../../db/client.ts'
+import { reusable } from '../../db/reusable.ts'
 import { products, saleOrderLines, saleOrders } from '../../db/schema/index.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
 
@@ -21,6 +23,29 @@ export const DELIVERY_STATUSES = [
 export const shippedOrDone = () => sql`${saleOrders.status} not in (${sql.raw(DELIVERABLE.join(', '))})`
 
 /**
+ * The lines of a page of orders as the list shows them, with their products' names: in one
+ * statement built once, and only the columns shown.
+ */
+const pageLines = reusable('sale_delivery_list_lines', (db) =>
+  db
+    .select({
+      id: saleOrderLines.id,
+      orderId: saleOrderLines.orderId,
+      lineNo: saleOrderLines.lineNo,
+      productId: saleOrderLines.productId,
+      unit: saleOrderLines.unit,
+      quantity: saleOrderLines.quantity,
+      deliveredQuantity: saleOrderLines.deliveredQuantity,
+      productName: products.name,
+      productNameEn: products.nameEn,
+    })
+    .from(saleOrderLines)
+    .innerJoin(products, eq(products.id, saleOrderLines.productId))
+    .where(sql`${saleOrderLines.orderId} = any(${sql.placeholder('orderIds')}::uuid[])`)
+    .orderBy(asc(saleOrderLines.orderId), asc(saleOrderLines.lineNo)),
+)
+
+/**
  * The delivery list (/sale/deliveryList): orders to deliver and delivered, in the caller's data
  * scope, each with its lines' ordered, delivered and remaining quantities. Unless the user sorts,
  * the orders still to ship come first by expected delivery date (the nearest, and the overdue,
@@ -38,32 +63,12 @@ export const deliveryOrderCrud: CrudResource = {
   defaultSort: { column: 'expectedDeliveryDate', order: 'asc', lead: shippedOrDone },
   async decorate(rows, db) {
     if (rows.length === 0) return rows
-    const lines = await db
-      .select({ line: saleOrderLines, name: products.name, nameEn: products.nameEn })
-      .from(saleOrderLines)
-      .innerJoin(products, eq(products.id, saleOrderLines.productId))
-      .where(
-        inArray(
-          saleOrderLines.orderId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(saleOrderLines.orderId), asc(saleOrderLines.lineNo))
+    const lines = await pageLines(db, { orderIds: uuidArray(rows.map((r) => r.id)) })
     return rows.map((r) => ({
       ...r,
       lines: lines
-        .filter((l) => l.line.orderId === r.id)
-        .map(({ line: l, name, nameEn }) => ({
-          id: l.id,
-          lineNo: l.lineNo,
-          productId: l.productId,
-          productName: name,
-          productNameEn: nameEn,
-          unit: l.unit,
-          quantity: l.quantity,
-          deliveredQuantity: l.deliveredQuantity,
-          remaining: q(l.quantity - l.deliveredQuantity),
-        })),
+        .filter((l) => l.orderId === r.id)
+        .map(({ orderId: _, ...l }) => ({ ...l, remaining: q(l.quantity - l.deliveredQuantity) })),
     }))
   },
 }
