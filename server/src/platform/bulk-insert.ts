@@ -51,3 +51,31 @@ export const rowsInserts = (table: PgTable, rows: readonly Record<string, unknow
 export const bulkInsert = async (db: DbOrTx, table: PgTable, rows: readonly Record<string, unknown>[]) => {
   for (const insert of rowsInserts(table, rows)) await db.execute(insert)
 }
+
+/**
+ * Rows updated by their ids in one statement, to run or to write together with others
+ * (`writeTogether`): each row sets the columns `keys` names (the same for every row) to its
+ * values, which travel as one JSON parameter as `rowsInserts`' do.
+ */
+export const rowsUpdate = <K extends string>(
+  table: PgTable,
+  keys: readonly K[],
+  rows: readonly ({ id: string } & Record<K, unknown>)[],
+): SQL => {
+  const columns = getTableColumns(table)
+  const nameOf = (key: string) => {
+    const column = columns[key]
+    if (!column) throw new Error(`rowsUpdate: no column ${key}`)
+    return casing.getColumnCasing(column)
+  }
+  const names = keys.map(nameOf)
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries([['id', row.id], ...keys.map((k, i) => [names[i], row[k]])])),
+  )
+  const set = sql.join(
+    names.map((n) => sql`${sql.identifier(n)} = v.${sql.identifier(n)}`),
+    sql`, `,
+  )
+  return sql`UPDATE ${table} SET ${set} FROM json_populate_recordset(NULL::${table}, ${json}::json) AS v
+    WHERE ${table}.${sql.identifier(nameOf('id'))} = v.${sql.identifier(nameOf('id'))}`
+}

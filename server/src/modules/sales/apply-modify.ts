@@ -129,7 +129,7 @@ export const createApplyModifies = (deps: {
     const order = await lockOrder(tx, request.orderId)
     const before = await lockLines(tx, [order.id])
     const lines = await applied(tx, before, changes)
-    const written = await writeLines(tx, order.id, lines)
+    const written = await writeLines(tx, order.id, before, lines)
     const moved = await moveOrder(tx, order, deliveryStatusOf(order.status, written), by, orderTotals(written))
     await events.emit(tx, { type: 'erp.changed', kind: 'saleorder', orderId: order.id, objectId: order.id })
     await logAs(tx, by, 'sale_apply_modify:audit', moved, { order, lines: before }, { order: moved, lines: written })

@@ -11,9 +11,10 @@ import {
   unitPrice,
 } from '@app/contracts'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
+import { type DbOrTx, writeTogether } from '../../db/client.ts'
 import { reusable } from '../../db/reusable.ts'
 import { products, productUnits, saleOrderLines } from '../../db/schema/index.ts'
+import { rowsInserts, rowsUpdate } from '../../platform/bulk-insert.ts'
 import { fail } from '../../platform/errors.ts'
 import { branchOfferOf, type OfferedProduct, productFacts } from '../product/index.ts'
 import { historyName } from './order.history.ts'
@@ -153,7 +154,22 @@ export const lockLinesToDeliver = async (tx: DbOrTx, orderId: string) => {
 export const linesOf = (db: DbOrTx, orderId: string) =>
   db.select().from(saleOrderLines).where(eq(saleOrderLines.orderId, orderId)).orderBy(asc(saleOrderLines.lineNo))
 
-const lineValues = (l: PricedLine, lineNo: number) => ({
+/** The columns of a line its product, unit and quantity set (`lineValues`; a kept line's update). */
+const LINE_VALUES = [
+  'lineNo',
+  'productId',
+  'unitId',
+  'unit',
+  'quantity',
+  'price',
+  'amount',
+  'boxes',
+  'grossWeightKg',
+  'netWeightKg',
+  'volumeM3',
+] as const
+
+const lineValues = (l: PricedLine, lineNo: number): Pick<LineRow, (typeof LINE_VALUES)[number]> => ({
   lineNo,
   productId: l.productId,
   unitId: l.unitId,
@@ -172,41 +188,63 @@ const lineValues = (l: PricedLine, lineNo: number) => ({
  * nothing is read back: rows to send with the order's own (`rowsInserts`, `writeTogether`).
  */
 export const newLineRows = (orderId: string, lines: readonly PricedLine[]): LineRow[] =>
-  lines.map((l, i) => ({ id: randomUUID(), orderId, ...lineValues(l, i + 1), deliveredQuantity: 0 }))
+  lines.map((l, i) => newLineRow(orderId, l, i + 1))
+
+const newLineRow = (orderId: string, l: PricedLine, lineNo: number): LineRow => ({
+  id: randomUUID(),
+  orderId,
+  ...lineValues(l, lineNo),
+  deliveredQuantity: 0,
+})
 
 /**
- * Makes an order's lines these (numbered from 1 in this order). A line of the same product and
- * unit keeps its row, so deliveries and open requests that name it still do; lines no longer
- * listed go, and one that has shipped cannot ('shipped orders cannot be adjusted').
+ * Makes an order's lines these (numbered from 1 in this order), given the lines it has
+ * (`existing`, read by the caller under the order's lock). A line of the same product and unit
+ * keeps its row, so deliveries and open requests that name it still do; lines no longer listed
+ * go, and one that has shipped cannot ('shipped orders cannot be adjusted'). The rows are built
+ * whole and written in one statement whatever their number (kept ones updated, new ones
+ * inserted, the others deleted); answers them as written.
  */
-export const writeLines = async (tx: DbOrTx, orderId: string, lines: readonly PricedLine[]) => {
-  const existing = await linesOf(tx, orderId)
+export const writeLines = async (
+  tx: DbOrTx,
+  orderId: string,
+  existing: readonly LineRow[],
+  lines: readonly PricedLine[],
+) => {
   const free = [...existing]
+  const kept: LineRow[] = []
+  const made: LineRow[] = []
   const out: LineRow[] = []
   for (const [i, l] of lines.entries()) {
     const at = free.findIndex((e) => e.productId === l.productId && e.unitId === l.unitId)
     const values = lineValues(l, i + 1)
     if (at >= 0) {
-      const [kept] = free.splice(at, 1)
-      if (values.quantity < kept!.deliveredQuantity) fail(Errors.ReduceRule, { lineId: kept!.id })
-      const [row] = await tx.update(saleOrderLines).set(values).where(eq(saleOrderLines.id, kept!.id)).returning()
-      out.push(row!)
+      const [was] = free.splice(at, 1)
+      if (values.quantity < was!.deliveredQuantity) fail(Errors.ReduceRule, { lineId: was!.id })
+      const row = { ...was!, ...values }
+      kept.push(row)
+      out.push(row)
     } else {
-      const [row] = await tx
-        .insert(saleOrderLines)
-        .values({ ...values, orderId })
-        .returning()
-      out.push(row!)
+      const row = newLineRow(orderId, l, i + 1)
+      made.push(row)
+      out.push(row)
     }
   }
   if (free.some((l) => l.deliveredQuantity > 0)) fail(Errors.ShippedCannotAdjust)
-  if (free.length)
-    await tx.delete(saleOrderLines).where(
-      inArray(
-        saleOrderLines.id,
-        free.map((l) => l.id),
-      ),
-    )
+  await writeTogether(tx, [
+    ...(kept.length > 0 ? [rowsUpdate(saleOrderLines, LINE_VALUES, kept)] : []),
+    ...rowsInserts(saleOrderLines, made),
+    ...(free.length > 0
+      ? [
+          tx.delete(saleOrderLines).where(
+            inArray(
+              saleOrderLines.id,
+              free.map((l) => l.id),
+            ),
+          ),
+        ]
+      : []),
+  ])
   return out
 }
 

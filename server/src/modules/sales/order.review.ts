@@ -111,7 +111,7 @@ export const createOrderReview = (deps: {
         .map((l) => ({ ...l, quantity: wanted.get(l.id) ?? l.quantity }))
         .filter((l) => l.quantity > 0)
       const lines = await reweigh(tx, keptLines)
-      const written = await writeLines(tx, order.id, lines)
+      const written = await writeLines(tx, order.id, before, lines)
       const updated = await moveOrder(tx, order, order.status, principal.userId, orderTotals(lines))
       await log(
         tx,

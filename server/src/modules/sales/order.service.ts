@@ -137,7 +137,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
         orgCode: branch.orgCode ?? order.orgCode,
         syncStatus: order.status === OrderStatus.PendingDelivery ? order.syncStatus : ErpSyncStatus.NotSynced,
       })
-      const written = await writeLines(tx, order.id, lines)
+      const written = await writeLines(tx, order.id, beforeLines, lines)
       await attach(tx, principal, order.id, input.attachmentIds)
       // an open review (nobody decided yet) starts over on the new content; a finished one restarts
       if (review && isOpenApproval(review.status)) await engine.remove(tx, ref(order.id))
