@@ -2,7 +2,7 @@ import type { SaleOrderDetail, SellableProduct } from '@app/contracts'
 import { eq } from 'drizzle-orm'
 import { branches } from '../../src/db/schema/index.ts'
 import type { TestApp } from '../helpers/app.ts'
-import { type Api, as } from '../product/helpers.ts'
+import { type Api, as, createProductTestApp } from '../product/helpers.ts'
 
 export { type Api, as }
 
@@ -75,3 +75,15 @@ export const editForm = (o: SaleOrderDetail) => ({
   attachmentIds: o.attachments.map((a) => a.id),
   lines: o.lines.map((l) => ({ productId: l.productId, unitId: l.unitId, quantity: l.quantity })),
 })
+
+/**
+ * A test app with the demo data, its Moscow branch administrator signed in, and three products
+ * Moscow may order: what the order tests start from.
+ */
+export const orderingInMoscow = async () => {
+  const t = await createProductTestApp()
+  const branchAdmin = await as(t, 'branch_admin')
+  const moscow = await branchId(t, 'RU-MOW')
+  const products = (await sellable(branchAdmin, moscow)).slice(0, 3)
+  return { t, branchAdmin, moscow, products }
+}

@@ -1,8 +1,7 @@
 import type { SaleOrder, SellableProduct } from '@app/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../helpers/app.ts'
-import { createProductTestApp } from '../product/helpers.ts'
-import { type Api, addOrder, as, branchId, detail, editForm, orderForm, sellable } from './helpers.ts'
+import { type Api, addOrder, detail, editForm, orderForm, orderingInMoscow, sellable } from './helpers.ts'
 
 let t: TestApp
 let branchAdmin: Api
@@ -10,10 +9,7 @@ let moscow: string
 let products: SellableProduct[]
 
 beforeAll(async () => {
-  t = await createProductTestApp()
-  branchAdmin = await as(t, 'branch_admin')
-  moscow = await branchId(t, 'RU-MOW')
-  products = (await sellable(branchAdmin, moscow)).slice(0, 3)
+  ;({ t, branchAdmin, moscow, products } = await orderingInMoscow())
 })
 afterAll(async () => t?.close())
 

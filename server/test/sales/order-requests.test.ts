@@ -10,8 +10,8 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addUser, signIn } from '../approval/fixtures.ts'
 import type { TestApp } from '../helpers/app.ts'
-import { createProductTestApp, PNG, postForm } from '../product/helpers.ts'
-import { type Api, addOrder, as, audit, branchId, detail, orderForm, sellable } from './helpers.ts'
+import { PNG, postForm } from '../product/helpers.ts'
+import { type Api, addOrder, as, audit, detail, orderForm, orderingInMoscow } from './helpers.ts'
 
 let t: TestApp
 let branchAdmin: Api
@@ -22,13 +22,10 @@ let moscow: string
 let products: SellableProduct[]
 
 beforeAll(async () => {
-  t = await createProductTestApp()
-  branchAdmin = await as(t, 'branch_admin')
+  ;({ t, branchAdmin, moscow, products } = await orderingInMoscow())
   region = await as(t, 'region_president')
   finance = await as(t, 'branch_finance')
   gm = await as(t, 'gm_president')
-  moscow = await branchId(t, 'RU-MOW')
-  products = (await sellable(branchAdmin, moscow)).slice(0, 3)
 })
 afterAll(async () => t?.close())
 

@@ -21,8 +21,19 @@ import {
   users,
 } from '../../src/db/schema/index.ts'
 import type { TestApp } from '../helpers/app.ts'
-import { createProductTestApp } from '../product/helpers.ts'
-import { type Api, addOrder, as, audit, branchId, dayFrom, detail, editForm, orderForm, sellable } from './helpers.ts'
+import {
+  type Api,
+  addOrder,
+  as,
+  audit,
+  branchId,
+  dayFrom,
+  detail,
+  editForm,
+  orderForm,
+  orderingInMoscow,
+  sellable,
+} from './helpers.ts'
 
 let t: TestApp
 let branchAdmin: Api
@@ -33,13 +44,10 @@ let moscow: string
 let products: SellableProduct[]
 
 beforeAll(async () => {
-  t = await createProductTestApp()
-  branchAdmin = await as(t, 'branch_admin')
+  ;({ t, branchAdmin, moscow, products } = await orderingInMoscow())
   region = await as(t, 'region_president')
   finance = await as(t, 'branch_finance')
   gm = await as(t, 'gm_president')
-  moscow = await branchId(t, 'RU-MOW')
-  products = (await sellable(branchAdmin, moscow)).slice(0, 3)
 })
 afterAll(async () => t?.close())
 
