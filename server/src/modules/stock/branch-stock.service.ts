@@ -1,5 +1,6 @@
 import { type BranchStockUploadResult, Errors, type Lang, q } from '@app/contracts'
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import ExcelJS from 'exceljs'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { branchStocks, products, userBranches } from '../../db/schema/index.ts'
@@ -212,16 +213,10 @@ const countOf = async (tx: DbOrTx, branchId: string) => {
 }
 
 /**
- * For the sales area: a branch orders only once it has reported its stock ('upload branch
- * stock', SPEC 8).
+ * For the sales area: a branch orders only once it has reported its stock ('upload branch stock',
+ * SPEC 8). Whether the branch in `branchId` has, as a column of the caller's read.
  */
-export const assertBranchStockUploaded = async (db: DbOrTx, branchId: string) => {
-  const [row] = await db
-    .select({ id: branchStocks.id })
-    .from(branchStocks)
-    .where(eq(branchStocks.branchId, branchId))
-    .limit(1)
-  if (!row) fail(Errors.UploadBranchStock)
-}
+export const branchStockUploaded = (branchId: AnyPgColumn) =>
+  sql<boolean>`exists (select 1 from ${branchStocks} where ${branchStocks.branchId} = ${branchId})`
 
 export type BranchStockService = ReturnType<typeof createBranchStockService>

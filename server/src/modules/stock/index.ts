@@ -20,7 +20,7 @@ export const stockModule = async (app: FastifyInstance) => {
   )
 }
 
-export { assertBranchStockUploaded } from './branch-stock.service.ts'
+export { branchStockUploaded } from './branch-stock.service.ts'
 export { batchesOf } from './movements.ts'
 export type { StockDocService } from './stock-doc.service.ts'
 export { createStockDocService } from './stock-doc.service.ts'
