@@ -41,6 +41,22 @@ export function staleVersion(): never {
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError
 
 /**
+ * The SQLSTATE code and constraint of a database error from either driver (Drizzle wraps the
+ * driver's error in its own), or undefined for any other error.
+ */
+export const dbErrorOf = (e: unknown): { code: string; constraint?: string } | undefined => {
+  for (
+    let cur = e as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+    cur;
+    cur = cur.cause as typeof cur
+  ) {
+    if (typeof cur.code === 'string' && /^\d{2}[0-9A-Z]{3}$/.test(cur.code))
+      return { code: cur.code, constraint: typeof cur.constraint === 'string' ? cur.constraint : undefined }
+  }
+  return undefined
+}
+
+/**
  * A failed validation as Fastify's validator reports one (`validation`, each with its raw zod
  * issue): the error handler answers 400 with the issues in the caller's language.
  */

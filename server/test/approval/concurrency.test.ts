@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { ApprovalStatus, AuditBusiness, Errors, RoleCode } from '@app/contracts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -106,5 +107,28 @@ describe(`${PARALLEL} reviewers deciding the same step at once`, () => {
     const replies = await Promise.all(calls)
     expect(replies.every((r) => r.status === 200 || r.body.code === Errors.AlreadyApproved.code)).toBe(true)
     for (const id of ids) expect(await decisionsOf(id), id).toHaveLength(1)
+  })
+})
+
+describe('submitting the same object at once', () => {
+  it('starts one review; every other submission is told one is open already', async () => {
+    await putFlowInForce(admin, AuditBusiness.SaleOrder, [
+      step(RoleCode.RegionPresident, 'A01A02'),
+      step(RoleCode.GmPresident, 'A01A03'),
+    ])
+    const objectId = randomUUID()
+    const who = await submitter()
+    const tries = await Promise.allSettled(
+      Array.from({ length: 10 }, () => submit(t.app, AuditBusiness.SaleOrder, who, objectId)),
+    )
+    const started = tries.filter((r) => r.status === 'fulfilled')
+    const refused = tries.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []))
+    expect(started).toHaveLength(1)
+    expect(refused).toHaveLength(9)
+    for (const reason of refused) expect(reason).toMatchObject({ entry: Errors.DuplicatePendingApplication })
+    const rows = await t.database.db.select().from(reviews).where(eq(reviews.objectId, objectId))
+    expect(rows).toHaveLength(1)
+    const steps = await t.database.db.select().from(reviewSteps).where(eq(reviewSteps.reviewId, rows[0]!.id))
+    expect(steps.map((s) => s.stepNo).sort()).toEqual([1, 2])
   })
 })

@@ -1,7 +1,9 @@
-import type { SaleOrder, SellableProduct } from '@app/contracts'
+import type { ReviewProgress, SaleOrder, SellableProduct } from '@app/contracts'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { operationLogs } from '../../src/db/schema/index.ts'
 import type { TestApp } from '../helpers/app.ts'
-import { type Api, addOrder, detail, editForm, orderForm, orderingInMoscow, sellable } from './helpers.ts'
+import { type Api, addOrder, as, audit, detail, editForm, orderForm, orderingInMoscow, sellable } from './helpers.ts'
 
 let t: TestApp
 let branchAdmin: Api
@@ -51,5 +53,58 @@ describe('editing an order', () => {
       )
     ).body.result.find((h) => h.operation === 'sale_order:edit')
     expect(edit?.after.lines.map((l) => l.quantity)).toEqual([35, 5, a!.quantity])
+  })
+})
+
+describe('an edit submits the order again', () => {
+  const progress = async (id: string) => {
+    const res = await branchAdmin.get<ReviewProgress>('/api/sale/order/progress', { id })
+    expect(res.status).toBe(200)
+    return res.body.result
+  }
+  const stepsOf = (p: ReviewProgress) => p.steps.map((s) => [s.stepNo, s.isAudit, s.decision])
+  const unDecided = [
+    [1, 0, null],
+    [2, 0, null],
+    [3, 0, null],
+  ]
+
+  it('before any decision its review starts over; once rejected it begins its next round from the first step', async () => {
+    const region = await as(t, 'region_president')
+    const { id } = await addOrder(branchAdmin, orderForm(moscow, products))
+    const first = await progress(id)
+
+    // changed before anyone decided: a new review of the new content, in its first round
+    const edited = await branchAdmin.post('/api/sale/order/edit', {
+      ...editForm(await detail(branchAdmin, id)),
+      remark: 'changed',
+    })
+    expect(edited.status).toBe(200)
+    const anew = await progress(id)
+    expect(anew).toMatchObject({ status: '0', round: 1, currentStep: 1, history: [] })
+    expect(anew.id).not.toBe(first.id)
+    expect(stepsOf(anew)).toEqual(unDecided)
+
+    // rejected at the first step, changed again: the same review's second round, its steps undecided
+    expect((await audit(region, id, 'reject', 'too much')).status).toBe(200)
+    const again = await branchAdmin.post('/api/sale/order/edit', {
+      ...editForm(await detail(branchAdmin, id)),
+      remark: 'changed again',
+    })
+    expect(again.status).toBe(200)
+    const next = await progress(id)
+    expect(next).toMatchObject({ id: anew.id, status: '0', round: 2, currentStep: 1 })
+    expect(next.version).toBeGreaterThan(anew.version)
+    expect(stepsOf(next)).toEqual(unDecided)
+    expect(next.history).toMatchObject([{ round: 1, stepNo: 1, decision: 'reject', note: 'too much' }])
+
+    // every start is in the operation log, and the first step is the region president's again
+    const starts = await t.database.db
+      .select({ after: operationLogs.after })
+      .from(operationLogs)
+      .where(and(eq(operationLogs.operation, 'approval:start'), eq(operationLogs.objectId, id)))
+    expect(starts.map((s) => (s.after as { round: number }).round).sort()).toEqual([1, 1, 2])
+    expect((await audit(region, id, 'approve')).status).toBe(200)
+    expect((await progress(id)).currentStep).toBe(2)
   })
 })

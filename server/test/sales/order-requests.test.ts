@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addUser, signIn } from '../approval/fixtures.ts'
 import type { TestApp } from '../helpers/app.ts'
 import { PNG, postForm } from '../product/helpers.ts'
-import { type Api, addOrder, as, audit, detail, orderForm, orderingInMoscow } from './helpers.ts'
+import { type Api, addOrder, as, audit, detail, editForm, orderForm, orderingInMoscow } from './helpers.ts'
 
 let t: TestApp
 let branchAdmin: Api
@@ -171,6 +171,18 @@ describe('attachments', () => {
     expect(byReviewer.raw.subarray(0, 5).toString()).toBe('%PDF-')
     const other = await as(t, 'finance_admin')
     expect((await other.get('/api/file/downloadById', { attachId: up.body.result.id })).status).toBe(403)
+    // an edit that lists both keeps them; one that leaves out the PDF lets it go
+    const same = await branchAdmin.post('/api/sale/order/edit', { ...editForm(o), remark: 'the same files' })
+    expect(same.status).toBe(200)
+    const kept = await detail(branchAdmin, id)
+    expect(kept.attachments.map((a) => a.name).sort()).toEqual(['coa.pdf', 'label.png'])
+    const fewer = await branchAdmin.post('/api/sale/order/edit', {
+      ...editForm(kept),
+      attachmentIds: [img.body.result.id],
+    })
+    expect(fewer.status).toBe(200)
+    expect((await detail(branchAdmin, id)).attachments.map((a) => a.name)).toEqual(['label.png'])
+    expect((await region.get('/api/file/downloadById', { attachId: up.body.result.id })).status).toBe(403)
     // someone else's upload cannot be attached
     const foreign = await postForm<{ id: string }>(region, '/api/file/upload', { name: 'x.png', bytes: PNG })
     const refused = await branchAdmin.post('/api/sale/order/add', {

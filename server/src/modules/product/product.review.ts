@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { DbOrTx } from '../../db/client.ts'
 import { products } from '../../db/schema/index.ts'
-import { type ApprovalEngine, isOpen } from '../../platform/approval/index.ts'
+import type { ApprovalEngine } from '../../platform/approval/index.ts'
 import type { RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import { isAppError } from '../../platform/errors.ts'
@@ -44,10 +44,8 @@ export const createProductReview = (deps: { engine: ApprovalEngine; events: Even
      * product is approved at once. Answers the product's audit status.
      */
     async submit(tx: DbOrTx, product: { id: string; code: string }, principal: Principal, req?: RequestInfo) {
-      const existing = await engine.find(tx, refOf(product.id))
-      if (existing && isOpen(existing.status)) await engine.remove(tx, refOf(product.id))
       return withoutFlowApproved(tx, [product.id], () =>
-        engine.start(
+        engine.restart(
           tx,
           {
             ...refOf(product.id),

@@ -8,8 +8,19 @@ import { ORDER_TABLE_DIC } from './order.detail.ts'
 
 /** An order's attachments: the caller's uploads given to it, and those it holds. */
 
-/** Attaches the caller's uploads to the order and lets go of the ones no longer listed. */
-export const attach = async (tx: DbOrTx, principal: Principal, orderId: string, ids: readonly string[]) => {
+/**
+ * Attaches the caller's uploads to the order and lets go of the ones no longer listed; nothing to
+ * do when they are the ones it holds (`held`, as the caller read them).
+ */
+export const attach = async (
+  tx: DbOrTx,
+  principal: Principal,
+  orderId: string,
+  ids: readonly string[],
+  held: readonly string[] = [],
+) => {
+  const listed = new Set(ids)
+  if (listed.size === held.length && held.every((id) => listed.has(id))) return
   const mine = ids.length
     ? await tx
         .select({ id: attachments.id })
@@ -24,7 +35,7 @@ export const attach = async (tx: DbOrTx, principal: Principal, orderId: string, 
           ),
         )
     : []
-  if (mine.length !== new Set(ids).size) fail(Errors.FileNotFound, { field: 'attachmentIds' })
+  if (mine.length !== listed.size) fail(Errors.FileNotFound, { field: 'attachmentIds' })
   await tx
     .update(attachments)
     .set({ tableDic: null, objectId: null })

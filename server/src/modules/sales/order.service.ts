@@ -79,7 +79,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
         logInsert(tx, req, 'sale_order:add', order, null, { order, lines: written }, names),
       ])
       // a new order has no attachments to let go of
-      if (input.attachmentIds.length > 0) await attach(tx, principal, order.id, input.attachmentIds)
+      await attach(tx, principal, order.id, input.attachmentIds)
       // a new order: its review is started as any object made in this transaction (none to look for)
       await engine.startMany(
         tx,
@@ -138,15 +138,13 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
         syncStatus: order.status === OrderStatus.PendingDelivery ? order.syncStatus : ErpSyncStatus.NotSynced,
       })
       const written = await writeLines(tx, order.id, beforeLines, lines)
-      await attach(tx, principal, order.id, input.attachmentIds)
+      await attach(tx, principal, order.id, input.attachmentIds, beforeAttachments)
       // an open review (nobody decided yet) starts over on the new content; a finished one restarts
-      if (review && isOpenApproval(review.status)) await engine.remove(tx, ref(order.id))
-      await engine.start(
+      await engine.restart(
         tx,
         { ...ref(order.id), objectNo: order.orderNo, submitter: submitter(principal) },
-        {
-          req: req as never,
-        },
+        { req: req as never },
+        review,
       )
       await log(tx, req, 'sale_order:edit', updated, { order, lines: beforeLines }, { order: updated, lines: written })
       return updated
@@ -161,7 +159,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
       const lines = await linesOf(tx, id)
       refuse(mayDelete(await facts.order(tx, order, review, lines), facts.person(principal, order)))
       const deleted = await deleteOrder(tx, order, principal.userId)
-      if (review && isOpenApproval(review.status)) await engine.remove(tx, ref(id))
+      if (review && isOpenApproval(review.status)) await engine.remove(tx, ref(id), review)
       await log(tx, req, 'sale_order:delete', order, { order, lines }, null)
       return deleted
     },

@@ -9,12 +9,13 @@ import { assertOpen, decideReview, lockReview, stepsOf } from './decide.ts'
 import { countTodo, listTodo } from './inbox.ts'
 import { findReview, getProgress, listDone, type ReviewListFilter, reviewersOf } from './queries.ts'
 import { holdersOf, holdsStep, type Member, membershipsOf } from './reviewers.ts'
-import { lockReviewRow, startReview, startReviews } from './start.ts'
+import { lockReviewRow, restartReview, startReview, startReviews } from './start.ts'
 import type {
   ApprovalActor,
   ApprovalContext,
   DecideInput,
   ReviewRef,
+  ReviewRow,
   StartReviewInput,
   StartReviewsInput,
 } from './types.ts'
@@ -36,6 +37,13 @@ export type ApprovalDeps = { events: EventBus }
 export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
   /** Submits an object for review; restarts a finished review. Refuses while one is open. */
   start: (tx: DbOrTx, input: StartReviewInput, ctx: ApprovalContext = {}) => startReview(tx, events, input, ctx),
+
+  /**
+   * Submits a changed object again: an open review starts over, a finished one begins its next
+   * round. `locked`: its review as the caller already locked it (null: none), not looked up again.
+   */
+  restart: (tx: DbOrTx, input: StartReviewInput, ctx: ApprovalContext = {}, locked?: ReviewRow | null) =>
+    restartReview(tx, events, input, ctx, locked),
 
   /**
    * Starts the reviews of objects of one business made in this transaction, by one submitter (a new
@@ -79,9 +87,10 @@ export const createApprovalEngine = ({ events }: ApprovalDeps) => ({
   /**
    * Drops an object's review with its history, when the object itself is deleted (whether it may
    * be deleted is the business module's rule, e.g. only unreviewed orders). False when none.
+   * `locked`: the review as the caller already locked it (null: none), not looked up again.
    */
-  async remove(tx: DbOrTx, ref: ReviewRef) {
-    const review = await lockReviewRow(tx, ref)
+  async remove(tx: DbOrTx, ref: ReviewRef, locked?: ReviewRow | null) {
+    const review = locked === undefined ? await lockReviewRow(tx, ref) : locked
     if (!review) return false
     await tx.delete(reviews).where(eq(reviews.id, review.id))
     return true

@@ -4,9 +4,9 @@ import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { type DbOrTx, writeTogether } from '../../db/client.ts'
 import { type Preparable, reusable } from '../../db/reusable.ts'
 import { auditConfigSteps, auditConfigs, reviewSteps, reviews } from '../../db/schema/index.ts'
-import { LogType, operationsInserts, recordOperation } from '../audit-log.ts'
+import { LogType, operationsInserts } from '../audit-log.ts'
 import { rowsInserts } from '../bulk-insert.ts'
-import { fail } from '../errors.ts'
+import { dbErrorOf, fail } from '../errors.ts'
 import type { EventBus } from '../events.ts'
 import { candidatesOf, excludedAt } from './reviewers.ts'
 import type {
@@ -145,40 +145,6 @@ const startValues = (
   finishedAt: null,
 })
 
-/** The review's row for a start: a new one, or the existing one in its next round (its steps cleared). */
-const writeReview = async (
-  tx: DbOrTx,
-  input: StartReviewInput,
-  config: ActiveConfig,
-  stepRows: ReturnType<typeof stepRowsOf>,
-  existing: ReviewRow | null,
-): Promise<ReviewRow> => {
-  const now = new Date()
-  const values = startValues(input, config, stepRows, now)
-  if (existing) {
-    const [review] = await tx
-      .update(reviews)
-      .set({
-        ...values,
-        round: existing.round + 1,
-        version: existing.version + 1,
-        updateAt: now,
-        updateBy: input.submitter.userId,
-      })
-      .where(eq(reviews.id, existing.id))
-      .returning()
-    await tx.delete(reviewSteps).where(eq(reviewSteps.reviewId, existing.id))
-    return review ?? fail(Errors.ReviewFailed)
-  }
-  const [review] = await tx
-    .insert(reviews)
-    .values({ business: input.business, objectId: input.objectId, ...values, createBy: input.submitter.userId })
-    .onConflictDoNothing()
-    .returning()
-  // another transaction started the same object's review a moment ago
-  return review ?? fail(Errors.DuplicatePendingApplication)
-}
-
 /** The operation log's line for a review started. */
 const startEntry = (review: Pick<ReviewRow, 'id' | 'business' | 'objectId' | 'round'>, steps: number) => ({
   logType: LogType.Review,
@@ -188,33 +154,65 @@ const startEntry = (review: Pick<ReviewRow, 'id' | 'business' | 'objectId' | 'ro
   after: { reviewId: review.id, round: review.round, steps },
 })
 
+/** A review's row written by another transaction that started the same object's a moment ago. */
+const startedElsewhere = (e: unknown): never => {
+  const db = dbErrorOf(e)
+  if (db?.code === '23505' && db.constraint === 'sys_review_object_uq') fail(Errors.DuplicatePendingApplication)
+  throw e
+}
+
 /**
- * Starts (or, after an approval or a rejection, restarts) the review of a business object on the
- * business's config in force, inside the caller's transaction. The config's rules and steps are
- * copied onto the review; a step of type 'submitter' takes the submitter's department.
+ * Begins the review of an object on its business's config in force, inside the caller's
+ * transaction: a new one (`existing` null: the object has none, or its open one was just removed)
+ * or a finished one's next round (`existing`, locked). The config's rules and steps are copied onto
+ * the review (a step of type 'submitter' takes the submitter's department); the review's row, its
+ * steps and the log's line are written in one statement (a next round deletes the round before's
+ * steps first, as its steps are numbered from 1 again), then the first step's reviewers are asked.
  */
-export const startReview = async (
+const beginReview = async (
   tx: DbOrTx,
   events: EventBus,
   input: StartReviewInput,
   ctx: ApprovalContext,
+  existing: ReviewRow | null,
 ): Promise<ReviewState> => {
   const config = await configInForce(tx, input.business)
   const stepRows = stepRowsOf(config, input.submitter)
+  const now = new Date()
+  const by = input.submitter.userId
+  const values = startValues(input, config, stepRows, now)
+  const review = existing
+    ? { ...existing, ...values, round: existing.round + 1, version: existing.version + 1, updateAt: now, updateBy: by }
+    : {
+        id: randomUUID(),
+        business: input.business,
+        objectId: input.objectId,
+        ...values,
+        round: 1,
+        version: 1,
+        createBy: by,
+      }
+  if (existing) await tx.delete(reviewSteps).where(eq(reviewSteps.reviewId, existing.id))
+  await writeTogether(tx, [
+    ...(existing
+      ? [
+          tx
+            .update(reviews)
+            .set({ ...values, round: review.round, version: review.version, updateAt: now, updateBy: by })
+            .where(eq(reviews.id, existing.id)),
+        ]
+      : rowsInserts(reviews, [review])),
+    ...rowsInserts(
+      reviewSteps,
+      stepRows.map((s) => ({ ...s, reviewId: review.id })),
+    ),
+    ...(ctx.req ? operationsInserts(ctx.req, [startEntry(review, stepRows.length)]) : []),
+  ]).catch(startedElsewhere)
 
-  // the lock makes a restart and a decision on the same review wait for each other
-  const existing = await lockReviewRow(tx, { business: input.business, objectId: input.objectId })
-  if (existing && isOpen(existing.status)) fail(Errors.DuplicatePendingApplication)
-
-  const review = await writeReview(tx, input, config, stepRows, existing)
-  const reviewId = review.id
-  await tx.insert(reviewSteps).values(stepRows.map((s) => ({ ...s, reviewId })))
-
-  const first = stepRows[0]!
-  const reviewerIds = await candidatesOf(tx, first, excludedAt(review, undefined))
+  const reviewerIds = await candidatesOf(tx, stepRows[0]!, excludedAt(review, undefined))
   await events.emit(tx, {
     type: 'approval.reviewNeeded',
-    reviewId,
+    reviewId: review.id,
     business: review.business,
     objectId: review.objectId,
     objectNo: review.objectNo,
@@ -222,9 +220,8 @@ export const startReview = async (
     reviewerIds,
     submitterId: review.submitterId,
   })
-  if (ctx.req) await recordOperation(tx, ctx.req, startEntry(review, stepRows.length))
   return {
-    reviewId,
+    reviewId: review.id,
     business: review.business,
     objectId: review.objectId,
     objectNo: review.objectNo,
@@ -235,6 +232,40 @@ export const startReview = async (
     version: review.version,
     reviewerIds,
   }
+}
+
+/**
+ * Starts the review of a business object, or, after an approval or a rejection, restarts it in its
+ * next round; refused while one is open. The lock makes a restart and a decision on the same
+ * review wait for each other.
+ */
+export const startReview = async (
+  tx: DbOrTx,
+  events: EventBus,
+  input: StartReviewInput,
+  ctx: ApprovalContext,
+): Promise<ReviewState> => {
+  const existing = await lockReviewRow(tx, input)
+  if (existing && isOpen(existing.status)) fail(Errors.DuplicatePendingApplication)
+  return beginReview(tx, events, input, ctx, existing)
+}
+
+/**
+ * Submits an object again after it changed: an open review is dropped with its decisions and a new
+ * one begins on the new content; a finished one begins its next round. `locked` is the object's
+ * review as the caller has already locked it (null: it has none); without it, it is locked here.
+ */
+export const restartReview = async (
+  tx: DbOrTx,
+  events: EventBus,
+  input: StartReviewInput,
+  ctx: ApprovalContext,
+  locked?: ReviewRow | null,
+): Promise<ReviewState> => {
+  const existing = locked === undefined ? await lockReviewRow(tx, input) : locked
+  if (!existing || !isOpen(existing.status)) return beginReview(tx, events, input, ctx, existing)
+  await tx.delete(reviews).where(eq(reviews.id, existing.id))
+  return beginReview(tx, events, input, ctx, null)
 }
 
 /**
@@ -263,7 +294,7 @@ export const startReviews = async (
     createBy: submitter.userId,
   }))
   // the reviews, their steps and the log's lines in one statement (the unique index on (business,
-  // object) still refuses a review another transaction started)
+  // object) still refuses a review another transaction started: `startedElsewhere`)
   await writeTogether(tx, [
     ...rowsInserts(reviews, rows),
     ...rowsInserts(
@@ -276,7 +307,7 @@ export const startReviews = async (
           rows.map((r) => startEntry({ ...r, round: 1 }, stepRows.length)),
         )
       : []),
-  ])
+  ]).catch(startedElsewhere)
   // one submitter, one config: the first step and who may decide it are the same for every review
   const reviewerIds = await candidatesOf(tx, stepRows[0]!, excludedAt(rows[0]!, undefined))
   const asked = rows.map((r) => ({ reviewId: r.id, objectId: r.objectId, objectNo: r.objectNo }))

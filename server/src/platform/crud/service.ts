@@ -5,21 +5,13 @@ import type { Database, DbOrTx } from '../../db/client.ts'
 import { type RequestInfo, recordOperation, recordOperations } from '../audit-log.ts'
 import type { Principal } from '../auth/principal.ts'
 import { bulkInsert } from '../bulk-insert.ts'
-import { AppError, fail, keepRules, notFound, staleVersion } from '../errors.ts'
+import { AppError, dbErrorOf, fail, keepRules, notFound, staleVersion } from '../errors.ts'
 import { pinyinOf } from '../pinyin.ts'
 import { chunks, createCrudReads } from './reads.ts'
 import type { CompiledResource, Row, RowId } from './resource.ts'
 
 /** Rows per bulk statement of `addMany`: progress is reported after each. */
 const BULK_CHUNK = 2000
-
-/** A unique-violation or foreign-key error from either driver (Drizzle wraps the driver error). */
-const pgCode = (e: unknown): string | undefined => {
-  for (let cur = e as { code?: unknown; cause?: unknown } | undefined; cur; cur = cur.cause as typeof cur) {
-    if (typeof cur.code === 'string' && /^\d{5}$/.test(cur.code)) return cur.code
-  }
-  return undefined
-}
 
 /** Everything a resource does, over one compiled declaration (its reads in reads.ts); routes stay thin. */
 export const createCrudService = (database: Pick<Database, 'db' | 'arrays'>, r: CompiledResource) => {
@@ -58,7 +50,7 @@ export const createCrudService = (database: Pick<Database, 'db' | 'arrays'>, r: 
   }
 
   const translateDbError = (e: unknown): never => {
-    const code = pgCode(e)
+    const code = dbErrorOf(e)?.code
     if (code === '23505') throw new AppError(r.duplicateError ?? Errors.DuplicateValue)
     if (code === '23503') throw new AppError(Errors.InUseCannotDelete)
     throw e
