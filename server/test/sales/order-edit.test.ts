@@ -46,13 +46,15 @@ describe('editing an order', () => {
     expect(after.lines.map((l) => l.id)).not.toContain(b!.id)
     expect(after.lines[0]!.amount).toBe(Math.round(c!.price * 35 * 100) / 100)
     expect(after.totalAmount).toBe(Math.round(after.lines.reduce((s, l) => s + l.amount, 0) * 100) / 100)
+    type Side = { lines: { product: string; quantity: number }[] }
     const edit = (
-      await branchAdmin.get<{ operation: string; after: { lines: { quantity: number }[] } }[]>(
-        '/api/sale/order/modifyHistory',
-        { id },
-      )
+      await branchAdmin.get<{ operation: string; before: Side; after: Side }[]>('/api/sale/order/modifyHistory', { id })
     ).body.result.find((h) => h.operation === 'sale_order:edit')
     expect(edit?.after.lines.map((l) => l.quantity)).toEqual([35, 5, a!.quantity])
+    // each side names its products by code and name: the dropped one, the added one
+    const named = (l: { productCode: string; productName: string }) => `${l.productCode} ${l.productName}`
+    expect(edit?.before.lines.map((l) => l.product)).toEqual(before.lines.map(named))
+    expect(edit?.after.lines.map((l) => l.product)).toEqual(after.lines.map(named))
   })
 })
 

@@ -75,12 +75,22 @@ export const contentOf = (o: {
 /** An order with its lines, as one side of a history entry. */
 export type OrderSide = { order: OrderRow; lines: readonly LineRow[] } | null
 
-/** The products of both sides' lines, as the history names them. */
-export const sideNames = (db: DbOrTx, before: OrderSide, after: OrderSide) =>
-  productNames(
-    db,
-    [...(before?.lines ?? []), ...(after?.lines ?? [])].map((l) => l.productId),
-  )
+/** The names the offer gave priced lines' products (`PricedLine.product`), as the history names them. */
+export const offeredNames = (lines: readonly { productId: string; product?: string }[]) =>
+  new Map(lines.flatMap((l) => (l.product ? [[l.productId, l.product] as const] : [])))
+
+/** The products of both sides' lines, as the history names them: those `known` does not name are read. */
+export const sideNames = async (
+  db: DbOrTx,
+  before: OrderSide,
+  after: OrderSide,
+  known: ReadonlyMap<string, string> = new Map(),
+) => {
+  const unnamed = [...(before?.lines ?? []), ...(after?.lines ?? [])]
+    .map((l) => l.productId)
+    .filter((id) => !known.has(id))
+  return unnamed.length === 0 ? known : new Map([...known, ...(await productNames(db, unnamed))])
+}
 
 /** An order's history entry: the order and its lines before and after (`names`: `productNames`). */
 export const orderEntry = (
@@ -117,7 +127,9 @@ export const log = async (
   order: OrderRow,
   before: OrderSide,
   after: OrderSide,
-) => recordOperation(tx, req, orderEntry(operation, order, before, after, await sideNames(tx, before, after)))
+  /** products named already (`offeredNames`), not read again */
+  known?: ReadonlyMap<string, string>,
+) => recordOperation(tx, req, orderEntry(operation, order, before, after, await sideNames(tx, before, after, known)))
 
 /** The same entry written by an event handler (a review's end), naming the decider. */
 export const logAs = async (

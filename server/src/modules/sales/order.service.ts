@@ -24,7 +24,16 @@ import { fail, refuse } from '../../platform/errors.ts'
 import { carriesPending, pendingNumber, takePendingNumbers } from '../../platform/sequence.ts'
 import { attach, attachmentIdsOf } from './order.attachments.ts'
 import type { OrderFactsReader } from './order.facts.ts'
-import { contentOf, log, logAs, logInsert, ORDER_RESOURCE, orderImage, productNames } from './order.history.ts'
+import {
+  contentOf,
+  log,
+  logAs,
+  logInsert,
+  ORDER_RESOURCE,
+  offeredNames,
+  orderImage,
+  productNames,
+} from './order.history.ts'
 import { checked, headOf } from './order.input.ts'
 import { linesOf, newLineRows, writeLines } from './order.lines.ts'
 import { deleteOrder, lockOrder, lockOrderAndReview, moveOrder, type OrderRow } from './order.status.ts'
@@ -72,7 +81,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
       carriesPending(tx, () => orderNo, { table: saleOrders, where: eq(saleOrders.id, order.id), text: ['orderNo'] })
       // the order, its lines and its history entry in one statement (the lines were priced from
       // the offer, which named their products)
-      const names = new Map(lines.flatMap((l) => (l.product ? [[l.productId, l.product] as const] : [])))
+      const names = offeredNames(lines)
       await writeTogether(tx, [
         tx.insert(saleOrders).values(order),
         ...rowsInserts(saleOrderLines, written),
@@ -146,7 +155,17 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
         { req: req as never },
         review,
       )
-      await log(tx, req, 'sale_order:edit', updated, { order, lines: beforeLines }, { order: updated, lines: written })
+      // the new lines' products were named by the offer; a product the edit dropped is read
+      const names = offeredNames(lines)
+      await log(
+        tx,
+        req,
+        'sale_order:edit',
+        updated,
+        { order, lines: beforeLines },
+        { order: updated, lines: written },
+        names,
+      )
       return updated
     },
 
