@@ -178,12 +178,13 @@ export const createApplyModifies = (deps: {
         .returning()
       if (!request) fail(Errors.DuplicatePendingApplication)
       await tx.insert(saleApplyModifyLines).values(values.map((v) => ({ ...v, applyId: request.id })))
-      await engine.start(
+      // a request made just now has no review to look for
+      await engine.startMany(
         tx,
         {
-          ...ref(request.id),
-          objectNo: order.orderNo,
+          business: AuditBusiness.OrderAdjust,
           submitter: { userId: principal.userId, orgCode: principal.orgCode },
+          objects: [{ objectId: request.id, objectNo: order.orderNo }],
         },
         { req: req as never },
       )

@@ -77,12 +77,13 @@ export const createOrderDeletes = (deps: {
         .onConflictDoNothing()
         .returning()
       if (!row) fail(Errors.DuplicatePendingApplication)
-      await engine.start(
+      // a request made just now has no review to look for
+      await engine.startMany(
         tx,
         {
-          ...ref(row.id),
-          objectNo: order.orderNo,
+          business: AuditBusiness.OrderDelete,
           submitter: { userId: principal.userId, orgCode: principal.orgCode },
+          objects: [{ objectId: row.id, objectNo: order.orderNo }],
         },
         { req: req as never },
       )
