@@ -57,6 +57,18 @@ export const dbErrorOf = (e: unknown): { code: string; constraint?: string } | u
 }
 
 /**
+ * A catch for a write that a unique index may refuse: the index's refusal (another transaction
+ * wrote its row a moment before) answered as the catalogue's `entry`, any other error as it was.
+ */
+export const refusedBy =
+  (constraint: string, entry: ErrorEntry) =>
+  (e: unknown): never => {
+    const db = dbErrorOf(e)
+    if (db?.code === '23505' && db.constraint === constraint) fail(entry)
+    throw e
+  }
+
+/**
  * A failed validation as Fastify's validator reports one (`validation`, each with its raw zod
  * issue): the error handler answers 400 with the issues in the caller's language.
  */

@@ -343,6 +343,20 @@ describe('adjustments', () => {
       Errors.DuplicatePendingApplication.code,
     )
     const requestId = res.body.result.id
+    // the request is in the operation log with its lines, and its review's start beside it
+    const logged = await t.database.db
+      .select({ operation: operationLogs.operation, label: operationLogs.objectLabel, after: operationLogs.after })
+      .from(operationLogs)
+      .where(eq(operationLogs.objectId, requestId))
+    const asked = logged.find((l) => l.operation === 'sale_apply_modify:add')
+    expect(asked?.label).toBe(o.orderNo)
+    expect(asked?.after).toMatchObject({ id: requestId, reason: 'customer asks', modifyTypes: 'add,append,reduce' })
+    expect((asked?.after as { lines: { type: string }[] }).lines.map((l) => l.type).sort()).toEqual([
+      'add',
+      'append',
+      'reduce',
+    ])
+    expect(logged.find((l) => l.operation === 'approval:start')?.after).toMatchObject({ round: 1 })
     // its review's progress is read as the request is: not by another branch's administrator
     // (scope: personal), as by the reviewer
     expect((await region.get('/api/sale/applyModify/progress', { id: requestId })).status).toBe(200)

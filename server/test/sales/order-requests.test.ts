@@ -6,8 +6,10 @@ import {
   type SaleOrderAbilities,
   type SellableProduct,
 } from '@app/contracts'
+import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { operationLogs } from '../../src/db/schema/index.ts'
 import { addUser, signIn } from '../approval/fixtures.ts'
 import type { TestApp } from '../helpers/app.ts'
 import { PNG, postForm } from '../product/helpers.ts'
@@ -112,6 +114,16 @@ describe('deleting an approved order', () => {
     const again = await logistics.post('/api/sale/order/applyDelete', { id, reason: 'again' })
     expect(again.body.code).toBe(Errors.DuplicatePendingApplication.code)
     const requestId = asked.body.result.id
+    // the request is in the operation log, and its review's start beside it
+    const logged = await t.database.db
+      .select({ operation: operationLogs.operation, label: operationLogs.objectLabel, after: operationLogs.after })
+      .from(operationLogs)
+      .where(eq(operationLogs.objectId, requestId))
+    expect(logged.find((l) => l.operation === 'sale_order:applyDelete')).toMatchObject({
+      label: orderNo,
+      after: { id: requestId, orderId: id, reason: 'customer cancelled', status: '0' },
+    })
+    expect(logged.find((l) => l.operation === 'approval:start')?.after).toMatchObject({ round: 1 })
     const requests = await gm.get<Page<{ id: string; orderNo: string }>>('/api/sale/orderDelete/list')
     expect(requests.body.result.records.map((r) => r.orderNo)).toContain(orderNo)
     // the first reviewer sees it too, though the requester works in another department

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   type AdjustLimits,
   type ApplyModifyAddSchema,
@@ -17,13 +18,14 @@ import {
 } from '@app/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
-import type { DbOrTx } from '../../db/client.ts'
+import { type DbOrTx, writeTogether } from '../../db/client.ts'
 import { saleApplyModifies, saleApplyModifyLines } from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
-import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
+import { operationInsert, type RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
+import { rowsInserts } from '../../platform/bulk-insert.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
-import { fail, refuse } from '../../platform/errors.ts'
+import { fail, refuse, refusedBy } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import { applied, type Diff, diffOf, NO_READER, type RequestRead, readRequest } from './apply-modify.diff.ts'
 import type { OrderFactsReader } from './order.facts.ts'
@@ -35,6 +37,8 @@ import { reviewedBy } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.OrderAdjust, objectId: id })
+
+type ApplyModifyRow = typeof saleApplyModifies.$inferSelect
 
 /** Adjustment requests: scoped like orders (the branch's department, the requester). */
 export const applyModifyCrud: CrudResource = {
@@ -161,23 +165,38 @@ export const createApplyModifies = (deps: {
       refuse(mayRequestAdjustment(await facts.order(tx, order, null, lines), facts.person(principal, order), limits()))
       const values = await requestLines(tx, order, lines, input.lines)
       const types = [...new Set(values.map((v) => v.type))].sort().join(',')
-      const [request] = await tx
-        .insert(saleApplyModifies)
-        .values({
-          orderId: order.id,
-          orderNo: order.orderNo,
-          branchId: order.branchId,
-          modifyTypes: types,
-          reason: input.reason,
-          status: ApprovalStatus.Pending,
-          requesterName: principal.realname,
-          orgCode: order.orgCode,
-          createBy: principal.userId,
-        })
-        .onConflictDoNothing()
-        .returning()
-      if (!request) fail(Errors.DuplicatePendingApplication)
-      await tx.insert(saleApplyModifyLines).values(values.map((v) => ({ ...v, applyId: request.id })))
+      const request: ApplyModifyRow = {
+        id: randomUUID(),
+        orderId: order.id,
+        orderNo: order.orderNo,
+        branchId: order.branchId,
+        modifyTypes: types,
+        reason: input.reason,
+        status: ApprovalStatus.Pending,
+        requesterName: principal.realname,
+        decidedDiff: null,
+        orgCode: order.orgCode,
+        createAt: new Date(),
+        createBy: principal.userId,
+        updateAt: null,
+        updateBy: null,
+        version: 1,
+      }
+      // the request, its lines and its log entry in one statement
+      await writeTogether(tx, [
+        tx.insert(saleApplyModifies).values(request),
+        ...rowsInserts(
+          saleApplyModifyLines,
+          values.map((v) => ({ ...v, applyId: request.id })),
+        ),
+        operationInsert(tx, req, {
+          operation: 'sale_apply_modify:add',
+          resource: 'sale_apply_modify',
+          objectId: request.id,
+          objectLabel: order.orderNo,
+          after: { ...request, lines: values },
+        }),
+      ]).catch(refusedBy('sale_apply_modify_open_uq', Errors.DuplicatePendingApplication))
       // a request made just now has no review to look for
       await engine.startMany(
         tx,
@@ -188,13 +207,6 @@ export const createApplyModifies = (deps: {
         },
         { req: req as never },
       )
-      await recordOperation(tx, req, {
-        operation: 'sale_apply_modify:add',
-        resource: 'sale_apply_modify',
-        objectId: request.id,
-        objectLabel: order.orderNo,
-        after: { ...request, lines: values },
-      })
       return request
     },
 

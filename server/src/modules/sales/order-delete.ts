@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   ApprovalStatus,
   AuditBusiness,
@@ -10,13 +11,13 @@ import {
   type SaleOrderApplyDeleteSchema,
 } from '@app/contracts'
 import { z } from 'zod'
-import type { DbOrTx } from '../../db/client.ts'
+import { type DbOrTx, writeTogether } from '../../db/client.ts'
 import { saleOrderDeletes } from '../../db/schema/index.ts'
 import type { ApprovalEngine } from '../../platform/approval/index.ts'
-import { type RequestInfo, recordOperation } from '../../platform/audit-log.ts'
+import { operationInsert, type RequestInfo } from '../../platform/audit-log.ts'
 import type { Principal } from '../../platform/auth/principal.ts'
 import type { CrudResource } from '../../platform/crud/resource.ts'
-import { fail, refuse } from '../../platform/errors.ts'
+import { refuse, refusedBy } from '../../platform/errors.ts'
 import type { EventBus } from '../../platform/events.ts'
 import type { OrderFactsReader } from './order.facts.ts'
 import { linesOf } from './order.lines.ts'
@@ -27,6 +28,8 @@ import { reviewedBy } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
 const ref = (id: string) => ({ business: AuditBusiness.OrderDelete, objectId: id })
+
+type OrderDeleteRow = typeof saleOrderDeletes.$inferSelect
 
 /** Deletion requests (Order deletion review): read by those who review them and who asked. */
 export const orderDeleteCrud: CrudResource = {
@@ -63,20 +66,31 @@ export const createOrderDeletes = (deps: {
       const order = await lockOrder(tx, input.id)
       const lines = await linesOf(tx, order.id)
       refuse(mayRequestDeletion(await facts.order(tx, order, null, lines), facts.person(principal, order)))
-      const [row] = await tx
-        .insert(saleOrderDeletes)
-        .values({
-          orderId: order.id,
-          orderNo: order.orderNo,
-          reason: input.reason,
-          status: ApprovalStatus.Pending,
-          requesterName: principal.realname,
-          orgCode: principal.orgCode,
-          createBy: principal.userId,
-        })
-        .onConflictDoNothing()
-        .returning()
-      if (!row) fail(Errors.DuplicatePendingApplication)
+      const row: OrderDeleteRow = {
+        id: randomUUID(),
+        orderId: order.id,
+        orderNo: order.orderNo,
+        reason: input.reason,
+        status: ApprovalStatus.Pending,
+        requesterName: principal.realname,
+        orgCode: principal.orgCode,
+        createAt: new Date(),
+        createBy: principal.userId,
+        updateAt: null,
+        updateBy: null,
+        version: 1,
+      }
+      // the request and its log entry in one statement
+      await writeTogether(tx, [
+        tx.insert(saleOrderDeletes).values(row),
+        operationInsert(tx, req, {
+          operation: 'sale_order:applyDelete',
+          resource: 'sale_order_delete',
+          objectId: row.id,
+          objectLabel: order.orderNo,
+          after: row,
+        }),
+      ]).catch(refusedBy('sale_order_delete_open_uq', Errors.DuplicatePendingApplication))
       // a request made just now has no review to look for
       await engine.startMany(
         tx,
@@ -87,13 +101,6 @@ export const createOrderDeletes = (deps: {
         },
         { req: req as never },
       )
-      await recordOperation(tx, req, {
-        operation: 'sale_order:applyDelete',
-        resource: 'sale_order_delete',
-        objectId: row.id,
-        objectLabel: order.orderNo,
-        after: row,
-      })
       return row
     },
 

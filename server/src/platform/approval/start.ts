@@ -6,7 +6,7 @@ import { type Preparable, reusable } from '../../db/reusable.ts'
 import { auditConfigSteps, auditConfigs, reviewSteps, reviews } from '../../db/schema/index.ts'
 import { LogType, operationsInserts } from '../audit-log.ts'
 import { rowsInserts } from '../bulk-insert.ts'
-import { dbErrorOf, fail } from '../errors.ts'
+import { fail, refusedBy } from '../errors.ts'
 import type { EventBus } from '../events.ts'
 import { candidatesOf, excludedAt } from './reviewers.ts'
 import type {
@@ -154,12 +154,8 @@ const startEntry = (review: Pick<ReviewRow, 'id' | 'business' | 'objectId' | 'ro
   after: { reviewId: review.id, round: review.round, steps },
 })
 
-/** A review's row written by another transaction that started the same object's a moment ago. */
-const startedElsewhere = (e: unknown): never => {
-  const db = dbErrorOf(e)
-  if (db?.code === '23505' && db.constraint === 'sys_review_object_uq') fail(Errors.DuplicatePendingApplication)
-  throw e
-}
+/** The review of an object another transaction started a moment before. */
+const startedElsewhere = refusedBy('sys_review_object_uq', Errors.DuplicatePendingApplication)
 
 /**
  * Begins the review of an object on its business's config in force, inside the caller's
