@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import {
   type AdjustLimits,
   type ApplyModifyAddSchema,
   type ApplyModifyAuditSchema,
   type ApplyModifyDetail,
   ApplyModifySchema,
-  ApprovalStatus,
   AuditBusiness,
   adjustmentLineRefusal,
   applyModifyResource,
@@ -32,7 +30,7 @@ import type { OrderFactsReader } from './order.facts.ts'
 import { logAs } from './order.history.ts'
 import { type LineRow, linesOf, lockLines, orderTotals, priceLines, writeLines } from './order.lines.ts'
 import { inScope, lockOrder, moveOrder, type OrderRow } from './order.status.ts'
-import { followRequestReview } from './request-review.ts'
+import { followRequestReview, newRequest } from './request-review.ts'
 import { reviewedBy } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
@@ -166,21 +164,11 @@ export const createApplyModifies = (deps: {
       const values = await requestLines(tx, order, lines, input.lines)
       const types = [...new Set(values.map((v) => v.type))].sort().join(',')
       const request: ApplyModifyRow = {
-        id: randomUUID(),
-        orderId: order.id,
-        orderNo: order.orderNo,
+        ...newRequest(order, principal, input.reason),
         branchId: order.branchId,
         modifyTypes: types,
-        reason: input.reason,
-        status: ApprovalStatus.Pending,
-        requesterName: principal.realname,
         decidedDiff: null,
         orgCode: order.orgCode,
-        createAt: new Date(),
-        createBy: principal.userId,
-        updateAt: null,
-        updateBy: null,
-        version: 1,
       }
       // the request, its lines and its log entry in one statement
       await writeTogether(tx, [

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto'
 import {
-  ApprovalStatus,
   AuditBusiness,
   Errors,
   type Lang,
@@ -23,7 +21,7 @@ import type { OrderFactsReader } from './order.facts.ts'
 import { linesOf } from './order.lines.ts'
 import type { OrderService } from './order.service.ts'
 import { lockOrder } from './order.status.ts'
-import { followRequestReview } from './request-review.ts'
+import { followRequestReview, newRequest } from './request-review.ts'
 import { reviewedBy } from './review-visibility.ts'
 import { salesTexts } from './texts.ts'
 
@@ -66,20 +64,7 @@ export const createOrderDeletes = (deps: {
       const order = await lockOrder(tx, input.id)
       const lines = await linesOf(tx, order.id)
       refuse(mayRequestDeletion(await facts.order(tx, order, null, lines), facts.person(principal, order)))
-      const row: OrderDeleteRow = {
-        id: randomUUID(),
-        orderId: order.id,
-        orderNo: order.orderNo,
-        reason: input.reason,
-        status: ApprovalStatus.Pending,
-        requesterName: principal.realname,
-        orgCode: principal.orgCode,
-        createAt: new Date(),
-        createBy: principal.userId,
-        updateAt: null,
-        updateBy: null,
-        version: 1,
-      }
+      const row: OrderDeleteRow = { ...newRequest(order, principal, input.reason), orgCode: principal.orgCode }
       // the request and its log entry in one statement
       await writeTogether(tx, [
         tx.insert(saleOrderDeletes).values(row),

@@ -1,10 +1,29 @@
+import { randomUUID } from 'node:crypto'
+import { ApprovalStatus } from '@app/contracts'
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { type saleApplyModifies, type saleOrderDeletes, saleOrders } from '../../db/schema/index.ts'
+import type { Principal } from '../../platform/auth/principal.ts'
 import type { DomainEvent, EventBus } from '../../platform/events.ts'
+import type { OrderRow } from './order.status.ts'
 
 type RequestTable = typeof saleOrderDeletes | typeof saleApplyModifies
 type Decision = Extract<DomainEvent, { type: 'approval.approved' | 'approval.rejected' }>
+
+/** The columns a request on an order (a deletion, an adjustment) is made with: pending, by its requester. */
+export const newRequest = (order: Pick<OrderRow, 'id' | 'orderNo'>, principal: Principal, reason: string) => ({
+  id: randomUUID(),
+  orderId: order.id,
+  orderNo: order.orderNo,
+  reason,
+  status: ApprovalStatus.Pending,
+  requesterName: principal.realname,
+  createAt: new Date(),
+  createBy: principal.userId,
+  updateAt: null,
+  updateBy: null,
+  version: 1,
+})
 
 /**
  * A request on an order (a deletion, an adjustment) follows its own review: under review after a
