@@ -87,7 +87,7 @@ export const createOrderService = (deps: { engine: ApprovalEngine; facts: OrderF
         ...rowsInserts(saleOrderLines, written),
         logInsert(tx, req, 'sale_order:add', order, null, { order, lines: written }, names),
       ])
-      // a new order has no attachments to let go of
+      // the uploads the form lists (attach does nothing without any: a new order holds none)
       await attach(tx, principal, order.id, input.attachmentIds)
       // a new order: its review is started as any object made in this transaction (none to look for)
       await engine.startMany(

@@ -157,6 +157,35 @@ const startEntry = (review: Pick<ReviewRow, 'id' | 'business' | 'objectId' | 'ro
 /** The review of an object another transaction started a moment before. */
 const startedElsewhere = refusedBy('sys_review_object_uq', Errors.DuplicatePendingApplication)
 
+/** A new review's row, built whole: its first round, on the config in force (`values`). */
+const newReviewRow = (
+  business: string,
+  objectId: string,
+  submitter: StartReviewInput['submitter'],
+  values: ReturnType<typeof startValues>,
+) => ({ id: randomUUID(), business, objectId, ...values, round: 1, version: 1, createBy: submitter.userId })
+
+/**
+ * The parts of a start's statement that follow its reviews' rows (`writeTogether`): each review's
+ * steps, and with a request the log's line for each.
+ */
+const stepsAndLog = (
+  ctx: ApprovalContext,
+  started: readonly Pick<ReviewRow, 'id' | 'business' | 'objectId' | 'round'>[],
+  stepRows: ReturnType<typeof stepRowsOf>,
+) => [
+  ...rowsInserts(
+    reviewSteps,
+    started.flatMap((r) => stepRows.map((s) => ({ ...s, reviewId: r.id }))),
+  ),
+  ...(ctx.req
+    ? operationsInserts(
+        ctx.req,
+        started.map((r) => startEntry(r, stepRows.length)),
+      )
+    : []),
+]
+
 /**
  * Begins the review of an object on its business's config in force, inside the caller's
  * transaction: a new one (`existing` null: the object has none, or its open one was just removed)
@@ -175,34 +204,21 @@ const beginReview = async (
   const config = await configInForce(tx, input.business)
   const stepRows = stepRowsOf(config, input.submitter)
   const now = new Date()
-  const by = input.submitter.userId
   const values = startValues(input, config, stepRows, now)
+  const next = existing && {
+    ...values,
+    round: existing.round + 1,
+    version: existing.version + 1,
+    updateAt: now,
+    updateBy: input.submitter.userId,
+  }
   const review = existing
-    ? { ...existing, ...values, round: existing.round + 1, version: existing.version + 1, updateAt: now, updateBy: by }
-    : {
-        id: randomUUID(),
-        business: input.business,
-        objectId: input.objectId,
-        ...values,
-        round: 1,
-        version: 1,
-        createBy: by,
-      }
+    ? { ...existing, ...next }
+    : newReviewRow(input.business, input.objectId, input.submitter, values)
   if (existing) await tx.delete(reviewSteps).where(eq(reviewSteps.reviewId, existing.id))
   await writeTogether(tx, [
-    ...(existing
-      ? [
-          tx
-            .update(reviews)
-            .set({ ...values, round: review.round, version: review.version, updateAt: now, updateBy: by })
-            .where(eq(reviews.id, existing.id)),
-        ]
-      : rowsInserts(reviews, [review])),
-    ...rowsInserts(
-      reviewSteps,
-      stepRows.map((s) => ({ ...s, reviewId: review.id })),
-    ),
-    ...(ctx.req ? operationsInserts(ctx.req, [startEntry(review, stepRows.length)]) : []),
+    ...(existing ? [tx.update(reviews).set(next!).where(eq(reviews.id, existing.id))] : rowsInserts(reviews, [review])),
+    ...stepsAndLog(ctx, [review], stepRows),
   ]).catch(startedElsewhere)
 
   const reviewerIds = await candidatesOf(tx, stepRows[0]!, excludedAt(review, undefined))
@@ -282,28 +298,17 @@ export const startReviews = async (
   const config = await configInForce(tx, business)
   const stepRows = stepRowsOf(config, submitter)
   const now = new Date()
-  const rows = objects.map((o) => ({
-    id: randomUUID(),
-    business,
-    objectId: o.objectId,
-    ...startValues({ objectNo: o.objectNo, submitter }, config, stepRows, now),
-    createBy: submitter.userId,
-  }))
+  const rows = objects.map((o) =>
+    newReviewRow(
+      business,
+      o.objectId,
+      submitter,
+      startValues({ objectNo: o.objectNo, submitter }, config, stepRows, now),
+    ),
+  )
   // the reviews, their steps and the log's lines in one statement (the unique index on (business,
   // object) still refuses a review another transaction started: `startedElsewhere`)
-  await writeTogether(tx, [
-    ...rowsInserts(reviews, rows),
-    ...rowsInserts(
-      reviewSteps,
-      rows.flatMap((r) => stepRows.map((s) => ({ ...s, reviewId: r.id }))),
-    ),
-    ...(ctx.req
-      ? operationsInserts(
-          ctx.req,
-          rows.map((r) => startEntry({ ...r, round: 1 }, stepRows.length)),
-        )
-      : []),
-  ]).catch(startedElsewhere)
+  await writeTogether(tx, [...rowsInserts(reviews, rows), ...stepsAndLog(ctx, rows, stepRows)]).catch(startedElsewhere)
   // one submitter, one config: the first step and who may decide it are the same for every review
   const reviewerIds = await candidatesOf(tx, stepRows[0]!, excludedAt(rows[0]!, undefined))
   const asked = rows.map((r) => ({ reviewId: r.id, objectId: r.objectId, objectNo: r.objectNo }))
