@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { ApprovalStatus, Errors, isOpenApproval, OPEN_APPROVAL, StepDeptType } from '@app/contracts'
-import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { type DbOrTx, writeTogether } from '../../db/client.ts'
 import { type Preparable, reusable } from '../../db/reusable.ts'
 import { auditConfigSteps, auditConfigs, reviewSteps, reviews } from '../../db/schema/index.ts'
@@ -205,21 +205,25 @@ const beginReview = async (
   const stepRows = stepRowsOf(config, input.submitter)
   const now = new Date()
   const values = startValues(input, config, stepRows, now)
-  const next = existing && {
-    ...values,
-    round: existing.round + 1,
-    version: existing.version + 1,
-    updateAt: now,
-    updateBy: input.submitter.userId,
+  let review: ReturnType<typeof newReviewRow> | (ReviewRow & typeof values)
+  let write: SQLWrapper[]
+  if (existing) {
+    const next = {
+      ...values,
+      round: existing.round + 1,
+      version: existing.version + 1,
+      updateAt: now,
+      updateBy: input.submitter.userId,
+    }
+    // its steps are numbered from 1 again: the round before's go first
+    await tx.delete(reviewSteps).where(eq(reviewSteps.reviewId, existing.id))
+    review = { ...existing, ...next }
+    write = [tx.update(reviews).set(next).where(eq(reviews.id, existing.id))]
+  } else {
+    review = newReviewRow(input.business, input.objectId, input.submitter, values)
+    write = rowsInserts(reviews, [review])
   }
-  const review = existing
-    ? { ...existing, ...next }
-    : newReviewRow(input.business, input.objectId, input.submitter, values)
-  if (existing) await tx.delete(reviewSteps).where(eq(reviewSteps.reviewId, existing.id))
-  await writeTogether(tx, [
-    ...(existing ? [tx.update(reviews).set(next!).where(eq(reviews.id, existing.id))] : rowsInserts(reviews, [review])),
-    ...stepsAndLog(ctx, [review], stepRows),
-  ]).catch(startedElsewhere)
+  await writeTogether(tx, [...write, ...stepsAndLog(ctx, [review], stepRows)]).catch(startedElsewhere)
 
   const reviewerIds = await candidatesOf(tx, stepRows[0]!, excludedAt(review, undefined))
   await events.emit(tx, {
